@@ -1,0 +1,25 @@
+#ifndef SNAPSTYLE_CJANSSON_SHIM_H
+#define SNAPSTYLE_CJANSSON_SHIM_H
+
+#include <jansson.h>
+
+/* jansson's type tests and flag builders are function-like macros, which Swift does not import. */
+static inline int snapjson_typeof(const json_t *json) { return (int)json_typeof(json); }
+static inline int snapjson_is_object(const json_t *json) { return json_is_object(json); }
+static inline int snapjson_is_array(const json_t *json) { return json_is_array(json); }
+static inline int snapjson_is_string(const json_t *json) { return json_is_string(json); }
+static inline int snapjson_is_integer(const json_t *json) { return json_is_integer(json); }
+static inline int snapjson_is_real(const json_t *json) { return json_is_real(json); }
+static inline int snapjson_is_true(const json_t *json) { return json_is_true(json); }
+static inline int snapjson_is_null(const json_t *json) { return json_is_null(json); }
+static inline void snapjson_decref(json_t *json) { json_decref(json); }
+
+static inline size_t snapjson_decode_flags(void) {
+    return (size_t)(JSON_REJECT_DUPLICATES | JSON_DECODE_ANY);
+}
+static inline size_t snapjson_encode_flags(void) {
+    return (size_t)(JSON_COMPACT | JSON_ENCODE_ANY | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));
+}
+static inline int snapjson_error_code(const json_error_t *error) { return (int)json_error_code(error); }
+
+#endif

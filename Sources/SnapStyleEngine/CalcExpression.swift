@@ -1,0 +1,263 @@
+/// A `calc` number expression (theme format 4.2).
+public indirect enum CalcExpression: Hashable, Sendable {
+    case number(Double)
+    case key(String)
+    case variable(CalcVariable)
+    case negate(CalcExpression)
+    case binary(CalcOperator, CalcExpression, CalcExpression)
+    case call(CalcFunction, [CalcExpression])
+
+    /// Every number key the expression reads.
+    public var keys: [String] {
+        switch self {
+        case .number, .variable: []
+        case .key(let key): [key]
+        case .negate(let e): e.keys
+        case .binary(_, let a, let b): a.keys + b.keys
+        case .call(_, let args): args.flatMap(\.keys)
+        }
+    }
+
+    /// Whether it reads the container stack.
+    var readsStack: Bool {
+        switch self {
+        case .number, .key: false
+        case .variable(let v): v == .containerLevel || v == .containerLevelOverall
+        case .negate(let e): e.readsStack
+        case .binary(_, let a, let b): a.readsStack || b.readsStack
+        case .call(_, let args): args.contains(where: \.readsStack)
+        }
+    }
+}
+
+public enum CalcVariable: Hashable, Sendable {
+    case scaleFactor, elevation, containerLevel, containerLevelOverall
+    case vars(String)
+}
+
+public enum CalcOperator: Character, Hashable, Sendable {
+    case add = "+", subtract = "-", multiply = "*", divide = "/"
+}
+
+public enum CalcFunction: String, Hashable, Sendable, CaseIterable {
+    case min, max, clamp, round, floor, ceil, abs
+
+    var arity: ClosedRange<Int> {
+        switch self {
+        case .min, .max: 1...64
+        case .clamp: 3...3
+        case .round, .floor, .ceil, .abs: 1...1
+        }
+    }
+}
+
+/// A syntax error in a calc expression: what, and at which 0-based character offset.
+public struct CalcSyntaxError: Error, Hashable, Sendable {
+    public var message: String
+    public var offset: Int
+}
+
+extension CalcExpression {
+    /// Parses an expression; errors carry the character offset.
+    public static func parse(_ text: String) throws(CalcSyntaxError) -> CalcExpression {
+        var parser = CalcParser(Array(text.unicodeScalars))
+        let expression = try parser.expression()
+        parser.skipSpaces()
+        if parser.index < parser.scalars.count {
+            throw CalcSyntaxError(message: "unexpected '\(parser.scalars[parser.index])'", offset: parser.index)
+        }
+        return expression
+    }
+}
+
+private struct CalcParser {
+    let scalars: [Unicode.Scalar]
+    var index = 0
+
+    init(_ scalars: [Unicode.Scalar]) { self.scalars = scalars }
+
+    mutating func skipSpaces() {
+        while index < scalars.count, scalars[index] == " " || scalars[index] == "\t" { index += 1 }
+    }
+
+    private func peek() -> Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
+
+    mutating func expression() throws(CalcSyntaxError) -> CalcExpression {
+        var lhs = try term()
+        while true {
+            skipSpaces()
+            guard let c = peek(), c == "+" || c == "-" else { return lhs }
+            index += 1
+            lhs = .binary(c == "+" ? .add : .subtract, lhs, try term())
+        }
+    }
+
+    mutating func term() throws(CalcSyntaxError) -> CalcExpression {
+        var lhs = try unary()
+        while true {
+            skipSpaces()
+            guard let c = peek(), c == "*" || c == "/" else { return lhs }
+            index += 1
+            lhs = .binary(c == "*" ? .multiply : .divide, lhs, try unary())
+        }
+    }
+
+    mutating func unary() throws(CalcSyntaxError) -> CalcExpression {
+        skipSpaces()
+        if peek() == "-" {
+            index += 1
+            return .negate(try unary())
+        }
+        return try primary()
+    }
+
+    private static func isIdentifierStart(_ c: Unicode.Scalar) -> Bool {
+        c == "_" || ("a"..."z").contains(c) || ("A"..."Z").contains(c)
+    }
+
+    private static func isIdentifierPart(_ c: Unicode.Scalar) -> Bool {
+        isIdentifierStart(c) || ("0"..."9").contains(c) || c == "."
+    }
+
+    mutating func primary() throws(CalcSyntaxError) -> CalcExpression {
+        skipSpaces()
+        guard let c = peek() else { throw CalcSyntaxError(message: "unexpected end of expression", offset: index) }
+        let start = index
+        if ("0"..."9").contains(c) || c == "." {
+            while let d = peek(), ("0"..."9").contains(d) || d == "." || d == "e" || d == "E" {
+                index += 1
+                if (d == "e" || d == "E"), let sign = peek(), sign == "+" || sign == "-" { index += 1 }
+            }
+            let text = String(String.UnicodeScalarView(scalars[start..<index]))
+            guard let value = Double(text) else { throw CalcSyntaxError(message: "bad number '\(text)'", offset: start) }
+            return .number(value)
+        }
+        if c == "(" {
+            index += 1
+            let inner = try expression()
+            skipSpaces()
+            guard peek() == ")" else { throw CalcSyntaxError(message: "expected ')'", offset: index) }
+            index += 1
+            return inner
+        }
+        if c == "{" {
+            index += 1
+            let nameStart = index
+            while let d = peek(), d != "}" { index += 1 }
+            guard peek() == "}" else { throw CalcSyntaxError(message: "expected '}'", offset: index) }
+            let name = String(String.UnicodeScalarView(scalars[nameStart..<index]))
+            index += 1
+            guard KeySyntax.isValid(name) else {
+                throw CalcSyntaxError(message: "'\(name)' is not a valid key", offset: nameStart)
+            }
+            return .key(name)
+        }
+        if c == "$" {
+            index += 1
+            let nameStart = index
+            while let d = peek(), Self.isIdentifierPart(d) { index += 1 }
+            let name = String(String.UnicodeScalarView(scalars[nameStart..<index]))
+            switch name {
+            case "scaleFactor": return .variable(.scaleFactor)
+            case "elevation": return .variable(.elevation)
+            case "container.level": return .variable(.containerLevel)
+            case "container.levelOverall": return .variable(.containerLevelOverall)
+            default:
+                if name.hasPrefix("vars."), name.count > 5 { return .variable(.vars(String(name.dropFirst(5)))) }
+                throw CalcSyntaxError(
+                    message: "unknown variable '$\(name)' (expected $scaleFactor, $elevation, $container.level, "
+                        + "$container.levelOverall or $vars.NAME)", offset: start)
+            }
+        }
+        if Self.isIdentifierStart(c) {
+            while let d = peek(), Self.isIdentifierPart(d) { index += 1 }
+            let name = String(String.UnicodeScalarView(scalars[start..<index]))
+            guard let function = CalcFunction(rawValue: name) else {
+                throw CalcSyntaxError(
+                    message: "unknown function '\(name)' (expected min, max, clamp, round, floor, ceil or abs)",
+                    offset: start)
+            }
+            skipSpaces()
+            guard peek() == "(" else { throw CalcSyntaxError(message: "expected '(' after \(name)", offset: index) }
+            index += 1
+            var arguments: [CalcExpression] = []
+            skipSpaces()
+            if peek() != ")" {
+                while true {
+                    arguments.append(try expression())
+                    skipSpaces()
+                    if peek() == "," {
+                        index += 1
+                        continue
+                    }
+                    break
+                }
+            }
+            guard peek() == ")" else { throw CalcSyntaxError(message: "expected ')' or ','", offset: index) }
+            index += 1
+            guard function.arity.contains(arguments.count) else {
+                throw CalcSyntaxError(
+                    message: "\(name) takes \(function.arity.lowerBound == function.arity.upperBound ? "\(function.arity.lowerBound)" : "at least \(function.arity.lowerBound)") argument(s), got \(arguments.count)",
+                    offset: start)
+            }
+            return .call(function, arguments)
+        }
+        throw CalcSyntaxError(message: "unexpected '\(c)'", offset: index)
+    }
+}
+
+extension CalcExpression {
+    /// Evaluates with the given lookups; nil when a value is missing or the result is not finite.
+    func evaluate(key: (String) -> Double?, variable: (CalcVariable) -> Double?) -> Double? {
+        let result: Double?
+        switch self {
+        case .number(let n): result = n
+        case .key(let k): result = key(k)
+        case .variable(let v): result = variable(v)
+        case .negate(let e): result = e.evaluate(key: key, variable: variable).map { -$0 }
+        case .binary(let op, let a, let b):
+            guard let x = a.evaluate(key: key, variable: variable), let y = b.evaluate(key: key, variable: variable)
+            else { return nil }
+            switch op {
+            case .add: result = x + y
+            case .subtract: result = x - y
+            case .multiply: result = x * y
+            case .divide: result = x / y
+            }
+        case .call(let function, let args):
+            var values: [Double] = []
+            for arg in args {
+                guard let v = arg.evaluate(key: key, variable: variable) else { return nil }
+                values.append(v)
+            }
+            switch function {
+            case .min: result = values.min()
+            case .max: result = values.max()
+            case .clamp: result = Swift.min(Swift.max(values[0], values[1]), values[2])
+            case .round: result = values[0].rounded()
+            case .floor: result = values[0].rounded(.down)
+            case .ceil: result = values[0].rounded(.up)
+            case .abs: result = Swift.abs(values[0])
+            }
+        }
+        guard let result, result.isFinite else { return nil }
+        return result
+    }
+}
+
+/// The syntax of semantic keys and ids: `[A-Za-z_][A-Za-z0-9_]*` segments joined by dots.
+public enum KeySyntax {
+    public static func isValid(_ key: String) -> Bool {
+        guard !key.isEmpty else { return false }
+        for segment in key.split(separator: ".", omittingEmptySubsequences: false) {
+            guard let first = segment.unicodeScalars.first,
+                first == "_" || ("a"..."z").contains(first) || ("A"..."Z").contains(first)
+            else { return false }
+            for c in segment.unicodeScalars.dropFirst()
+            where !(c == "_" || ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c)) {
+                return false
+            }
+        }
+        return true
+    }
+}

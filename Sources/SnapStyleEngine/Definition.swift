@@ -1,0 +1,172 @@
+/// What a theme assigns to a key: a value, a reference, a context-dependent rule, or nothing.
+public indirect enum Definition: Hashable, Sendable {
+    case value(Literal)
+    case ref(String, adjust: [Adjustment])
+    case when([Case], else: Definition?)
+    case null
+
+    /// One branch of a `when`.
+    public struct Case: Hashable, Sendable {
+        public var predicate: Predicate
+        public var then: Definition
+
+        public init(predicate: Predicate, then: Definition) {
+            self.predicate = predicate
+            self.then = then
+        }
+    }
+
+    /// The kind named in `explain` steps.
+    public var kindName: String {
+        switch self {
+        case .value: "value"
+        case .ref: "ref"
+        case .when: "when"
+        case .null: "null"
+        }
+    }
+}
+
+/// A definition as written in one layer, with where it was written.
+public struct DefinitionEntry: Hashable, Sendable {
+    public var definition: Definition
+    public var location: SourceLocation
+
+    public init(definition: Definition, location: SourceLocation) {
+        self.definition = definition
+        self.location = location
+    }
+}
+
+/// A surface adjustment (theme format 4.1).
+public enum Adjustment: Hashable, Sendable {
+    case opacity(Double)
+    case mix(with: ColorSpec, amount: Double, space: MixSpace)
+}
+
+public enum MixSpace: String, ClosedSet { case perceptual, srgb }
+
+/// A color as written inside a surface literal: a literal, a surface reference, or an accent's variant.
+public enum ColorSpec: Hashable, Sendable {
+    case rgba(RGBA)
+    case ref(String)
+    case accent(AccentVariant, key: String?)
+}
+
+/// A value as written, per attribute.
+public enum Literal: Hashable, Sendable {
+    case surface(SurfaceLiteral)
+    case number(NumberLiteral)
+    case font(FontLiteral)
+    case padding(PaddingLiteral)
+    case shape(ShapeLiteral)
+    case icon(String)
+    case composition(CompositionLiteral)
+    case accent(AccentLiteral)
+}
+
+public enum GradientPoint: Hashable, Sendable {
+    case named(String)
+    case point(Double, Double)
+}
+
+public enum SurfaceLiteral: Hashable, Sendable {
+    case color(ColorSpec)
+    case material(Material)
+    case linearGradient(colors: [ColorSpec], start: GradientPoint, end: GradientPoint)
+    case meshGradient(width: Int, height: Int, points: [[Double]], colors: [ColorSpec])
+}
+
+public enum NumberLiteral: Hashable, Sendable {
+    case constant(Double)
+    case calc(CalcExpression, scaled: Bool)
+}
+
+public struct FontLiteral: Hashable, Sendable {
+    public var size: Double
+    public var weight: FontWeight
+    public var width: FontWidth?
+    public var design: FontDesign?
+    public var textStyle: TextStyle
+
+    public init(
+        size: Double, weight: FontWeight = .regular, width: FontWidth? = nil, design: FontDesign? = nil,
+        textStyle: TextStyle = .body
+    ) {
+        self.size = size
+        self.weight = weight
+        self.width = width
+        self.design = design
+        self.textStyle = textStyle
+    }
+}
+
+/// A number as a padding edge or corner radius names it.
+public enum NumberSpec: Hashable, Sendable {
+    case none
+    case constant(Double)
+    case key(String)
+}
+
+public struct PaddingLiteral: Hashable, Sendable {
+    public var leading: NumberSpec
+    public var top: NumberSpec
+    public var trailing: NumberSpec
+    public var bottom: NumberSpec
+
+    public init(leading: NumberSpec = .none, top: NumberSpec = .none, trailing: NumberSpec = .none,
+                bottom: NumberSpec = .none) {
+        self.leading = leading
+        self.top = top
+        self.trailing = trailing
+        self.bottom = bottom
+    }
+}
+
+public enum ShapeLiteral: Hashable, Sendable {
+    case named(ShapeName)
+    case roundedRectangle(NumberSpec)
+}
+
+public struct CompositionLiteral: Hashable, Sendable {
+    public var foreground: String?
+    public var background: String?
+    public var backgroundOverlay: String?
+    public var border: String?
+    public var any: String?
+
+    public init(foreground: String? = nil, background: String? = nil, backgroundOverlay: String? = nil,
+                border: String? = nil, any: String? = nil) {
+        self.foreground = foreground
+        self.background = background
+        self.backgroundOverlay = backgroundOverlay
+        self.border = border
+        self.any = any
+    }
+}
+
+public struct AccentLiteral: Hashable, Sendable {
+    public var base: ColorSpec
+    public var onAccent: ColorSpec
+    public var complementary: ColorSpec
+    public var contrast: ColorSpec
+    public var brightness: Brightness
+
+    public init(base: ColorSpec, onAccent: ColorSpec, complementary: ColorSpec, contrast: ColorSpec,
+                brightness: Brightness) {
+        self.base = base
+        self.onAccent = onAccent
+        self.complementary = complementary
+        self.contrast = contrast
+        self.brightness = brightness
+    }
+
+    public func color(_ variant: AccentVariant) -> ColorSpec {
+        switch variant {
+        case .base: base
+        case .onAccent: onAccent
+        case .complementary: complementary
+        case .contrast: contrast
+        }
+    }
+}

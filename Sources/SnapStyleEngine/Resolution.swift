@@ -1,0 +1,249 @@
+/// One resolution in progress: a snapshot (plus overrides), a prepared context, and the definitions read so far.
+struct Resolution {
+    let layers: [ThemeLayer]
+    let generation: Int
+    let context: StyleContext
+    let derived: DerivedContext
+    let contextID: Int32
+    let cache: StyleCache?
+    /// The definitions read by the value being computed (innermost last).
+    private(set) var dependencies: Set<NodeRef> = []
+
+    init(layers: [ThemeLayer], generation: Int, context: PreparedContext, cache: StyleCache?) {
+        self.layers = layers
+        self.generation = generation
+        self.context = context.context
+        self.derived = context.derived
+        self.contextID = context.id
+        self.cache = cache
+    }
+
+    /// The value of a key, from the top layer down (theme format section 6), through the cache.
+    mutating func value(_ attribute: Attribute, _ key: String) -> ResolvedValue? {
+        let entryKey = StyleCache.EntryKey(context: contextID, attribute: attribute, key: key)
+        if let cache, let hit = cache.lookup(entryKey, generation: generation) {
+            dependencies.formUnion(hit.dependencies)
+            return hit.value
+        }
+        let outer = dependencies
+        dependencies = []
+        let value = compute(attribute, key)
+        cache?.insert(
+            entryKey, StyleCache.Entry(value: value, dependencies: Array(dependencies), generation: generation))
+        dependencies.formUnion(outer)
+        return value
+    }
+
+    /// Evaluates every layer's definition of a key, top first, without the cache for this key.
+    mutating func compute(_ attribute: Attribute, _ key: String) -> ResolvedValue? {
+        dependencies.insert(.key(attribute, key))
+        for layer in layers.reversed() {
+            guard let entry = layer.entry(attribute, key) else { continue }
+            if let value = evaluate(entry.definition, attribute) { return value }
+        }
+        return nil
+    }
+
+    mutating func evaluate(_ definition: Definition, _ attribute: Attribute) -> ResolvedValue? {
+        switch definition {
+        case .null:
+            return nil
+        case .value(let literal):
+            return self.literal(literal)
+        case .ref(let key, let adjustments):
+            guard let value = value(attribute, key) else { return nil }
+            guard !adjustments.isEmpty, case .surface(let surface) = value else { return value }
+            return adjust(surface, adjustments).map(ResolvedValue.surface)
+        case .when(let cases, let otherwise):
+            if let index = matchingCase(cases), let value = evaluate(cases[index].then, attribute) {
+                return value
+            }
+            return otherwise.flatMap { evaluate($0, attribute) }
+        }
+    }
+
+    mutating func matchingCase(_ cases: [Definition.Case]) -> Int? {
+        cases.firstIndex { matches($0.predicate) }
+    }
+
+    mutating func matches(_ predicate: Predicate) -> Bool {
+        for test in predicate.tests where !test.matcher.matches(contextValue(test.member)) { return false }
+        return true
+    }
+
+    /// A context value as predicates see it (nil: the context has none).
+    mutating func contextValue(_ member: PredicateMember) -> Scalar? {
+        if member.readsStack { dependencies.formUnion(derived.dependencies) }
+        switch member {
+        case .colorScheme: return .string(context.colorScheme.rawValue)
+        case .contrast: return .string(context.contrast.rawValue)
+        case .platform: return context.platform.map(Scalar.string)
+        case .dynamicType: return .string(context.dynamicType.rawValue)
+        case .scaleFactor: return .number(context.scaleFactor)
+        case .fontDesign: return .string(context.fontDesign.rawValue)
+        case .fontWidth: return .string(context.fontWidth.rawValue)
+        case .elevation: return .number(Double(context.elevation))
+        case .accent: return .string(derived.accent)
+        case .accentBrightness:
+            guard case .accent(let accent)? = value(.accent, derived.accent) else { return nil }
+            return .string(accent.brightness.rawValue)
+        case .component: return derived.component.map { .string($0.id) }
+        case .componentHierarchy: return derived.componentHierarchy.map { .string($0.rawValue) }
+        case .container: return derived.container.map(Scalar.string)
+        case .containerParent: return derived.containerParent.map(Scalar.string)
+        case .containerState: return .string(derived.containerState.rawValue)
+        case .containerLevel: return .number(Double(derived.level))
+        case .containerLevelOverall: return .number(Double(derived.levelOverall))
+        case .elementType: return .string(context.element.type.rawValue)
+        case .elementHierarchy: return .string(context.element.hierarchy.rawValue)
+        case .variable(let name): return context.vars[name]
+        }
+    }
+
+    // MARK: Literals
+
+    mutating func literal(_ literal: Literal) -> ResolvedValue? {
+        switch literal {
+        case .surface(let surface): return self.surface(surface).map(ResolvedValue.surface)
+        case .number(let number): return self.number(number).map(ResolvedValue.number)
+        case .font(let font):
+            return .font(
+                ResolvedFont(
+                    size: font.size * context.fontScale(font.textStyle), baseSize: font.size, weight: font.weight,
+                    width: font.width ?? context.fontWidth, design: font.design ?? context.fontDesign,
+                    textStyle: font.textStyle))
+        case .padding(let padding):
+            return .padding(
+                ResolvedPadding(
+                    leading: edge(padding.leading), top: edge(padding.top), trailing: edge(padding.trailing),
+                    bottom: edge(padding.bottom)))
+        case .shape(.named(let name)):
+            return .shape(.named(name))
+        case .shape(.roundedRectangle(let radius)):
+            guard let edge = edge(radius) else { return .shape(.named(.rectangle)) }
+            return .shape(.roundedRectangle(radius: edge.number, key: edge.key))
+        case .icon(let name):
+            return .icon(name)
+        case .composition(let c):
+            return .composition(
+                ResolvedComposition(
+                    foreground: layer(c.foreground ?? c.any), background: layer(c.background ?? c.any),
+                    backgroundOverlay: layer(c.backgroundOverlay ?? c.any), border: layer(c.border ?? c.any)))
+        case .accent(let a):
+            guard let base = color(a.base), let onAccent = color(a.onAccent),
+                let complementary = color(a.complementary), let contrast = color(a.contrast)
+            else { return nil }
+            return .accent(
+                ResolvedAccent(
+                    base: base, onAccent: onAccent, complementary: complementary, contrast: contrast,
+                    brightness: a.brightness))
+        }
+    }
+
+    mutating func surface(_ literal: SurfaceLiteral) -> ResolvedSurface? {
+        switch literal {
+        case .color(.ref(let key)):
+            guard case .surface(let surface)? = value(.surface, key) else { return nil }
+            return surface
+        case .color(let spec):
+            return color(spec).map(ResolvedSurface.color)
+        case .material(let material):
+            return .material(material)
+        case .linearGradient(let specs, let start, let end):
+            guard let colors = colors(specs) else { return nil }
+            return .linearGradient(colors: colors, start: start, end: end)
+        case .meshGradient(let width, let height, let points, let specs):
+            guard let colors = colors(specs) else { return nil }
+            return .meshGradient(width: width, height: height, points: points, colors: colors)
+        }
+    }
+
+    mutating func colors(_ specs: [ColorSpec]) -> [RGBA]? {
+        var colors: [RGBA] = []
+        for spec in specs {
+            guard let color = color(spec) else { return nil }
+            colors.append(color)
+        }
+        return colors
+    }
+
+    /// A color: a literal, a surface key that resolves to a color, or an accent's variant.
+    mutating func color(_ spec: ColorSpec) -> RGBA? {
+        switch spec {
+        case .rgba(let rgba):
+            return rgba
+        case .ref(let key):
+            guard case .surface(.color(let rgba))? = value(.surface, key) else { return nil }
+            return rgba
+        case .accent(let variant, let key):
+            let accentKey: String
+            if let key {
+                accentKey = key
+            } else {
+                dependencies.formUnion(derived.dependencies)
+                accentKey = derived.accent
+            }
+            guard case .accent(let accent)? = value(.accent, accentKey) else { return nil }
+            return accent.color(variant)
+        }
+    }
+
+    mutating func adjust(_ surface: ResolvedSurface, _ adjustments: [Adjustment]) -> ResolvedSurface? {
+        var surface = surface
+        for adjustment in adjustments {
+            switch adjustment {
+            case .opacity(let factor):
+                surface = surface.adjusted { var c = $0; c.a = min(max(c.a * factor, 0), 1); return c }
+            case .mix(let with, let amount, let space):
+                guard let target = color(with) else { return nil }
+                surface = surface.adjusted { $0.mixed(with: target, amount: amount, space: space) }
+            }
+        }
+        return surface
+    }
+
+    mutating func number(_ literal: NumberLiteral) -> ResolvedNumber? {
+        switch literal {
+        case .constant(let n):
+            return ResolvedNumber(base: n, value: n * context.numberScale)
+        case .calc(let expression, let scaled):
+            if expression.readsStack { dependencies.formUnion(derived.dependencies) }
+            var lookups: [String: Double?] = [:]
+            for key in expression.keys where lookups[key] == nil {
+                if case .number(let n)? = value(.number, key) { lookups[key] = n.base } else { lookups[key] = .some(nil) }
+            }
+            let derived = self.derived
+            let context = self.context
+            let base = expression.evaluate(
+                key: { lookups[$0] ?? nil },
+                variable: { variable in
+                    switch variable {
+                    case .scaleFactor: context.scaleFactor
+                    case .elevation: Double(context.elevation)
+                    case .containerLevel: Double(derived.level)
+                    case .containerLevelOverall: Double(derived.levelOverall)
+                    case .vars(let name):
+                        if case .number(let n)? = context.vars[name] { n } else { nil }
+                    }
+                })
+            guard let base else { return nil }
+            return ResolvedNumber(base: base, value: scaled ? base * context.numberScale : base)
+        }
+    }
+
+    mutating func edge(_ spec: NumberSpec) -> ResolvedEdge? {
+        switch spec {
+        case .none: return nil
+        case .constant(let n): return ResolvedEdge(number: ResolvedNumber(base: n, value: n * context.numberScale), key: nil)
+        case .key(let key):
+            guard case .number(let number)? = value(.number, key) else { return nil }
+            return ResolvedEdge(number: number, key: key)
+        }
+    }
+
+    mutating func layer(_ key: String?) -> ResolvedLayer? {
+        guard let key else { return nil }
+        guard case .surface(let surface)? = value(.surface, key) else { return ResolvedLayer(key: key, value: nil) }
+        return ResolvedLayer(key: key, value: surface)
+    }
+}

@@ -1,0 +1,184 @@
+import SnapStyleJSON
+
+/// A resolved surface: a color, a material, or a gradient of colors.
+public enum ResolvedSurface: Hashable, Sendable {
+    case color(RGBA)
+    case material(Material)
+    case linearGradient(colors: [RGBA], start: GradientPoint, end: GradientPoint)
+    case meshGradient(width: Int, height: Int, points: [[Double]], colors: [RGBA])
+
+    func adjusted(_ transform: (RGBA) -> RGBA) -> ResolvedSurface {
+        switch self {
+        case .color(let c): .color(transform(c))
+        case .material: self
+        case .linearGradient(let colors, let start, let end):
+            .linearGradient(colors: colors.map(transform), start: start, end: end)
+        case .meshGradient(let w, let h, let points, let colors):
+            .meshGradient(width: w, height: h, points: points, colors: colors.map(transform))
+        }
+    }
+}
+
+/// A resolved number: its unscaled base and the scaled value.
+public struct ResolvedNumber: Hashable, Sendable {
+    public var base: Double
+    public var value: Double
+}
+
+public struct ResolvedFont: Hashable, Sendable {
+    public var size: Double
+    public var baseSize: Double
+    public var weight: FontWeight
+    public var width: FontWidth
+    public var design: FontDesign
+    public var textStyle: TextStyle
+}
+
+/// A padding edge: a number and the key it came from.
+public struct ResolvedEdge: Hashable, Sendable {
+    public var number: ResolvedNumber
+    public var key: String?
+}
+
+public struct ResolvedPadding: Hashable, Sendable {
+    public var leading: ResolvedEdge?
+    public var top: ResolvedEdge?
+    public var trailing: ResolvedEdge?
+    public var bottom: ResolvedEdge?
+}
+
+public enum ResolvedShape: Hashable, Sendable {
+    case named(ShapeName)
+    case roundedRectangle(radius: ResolvedNumber, key: String?)
+}
+
+/// A composition layer: the surface key and what it resolved to.
+public struct ResolvedLayer: Hashable, Sendable {
+    public var key: String
+    public var value: ResolvedSurface?
+}
+
+public struct ResolvedComposition: Hashable, Sendable {
+    public var foreground: ResolvedLayer?
+    public var background: ResolvedLayer?
+    public var backgroundOverlay: ResolvedLayer?
+    public var border: ResolvedLayer?
+}
+
+public struct ResolvedAccent: Hashable, Sendable {
+    public var base: RGBA
+    public var onAccent: RGBA
+    public var complementary: RGBA
+    public var contrast: RGBA
+    public var brightness: Brightness
+
+    public func color(_ variant: AccentVariant) -> RGBA {
+        switch variant {
+        case .base: base
+        case .onAccent: onAccent
+        case .complementary: complementary
+        case .contrast: contrast
+        }
+    }
+}
+
+/// The value a key resolves to, per attribute.
+public enum ResolvedValue: Hashable, Sendable {
+    case surface(ResolvedSurface)
+    case number(ResolvedNumber)
+    case font(ResolvedFont)
+    case padding(ResolvedPadding)
+    case shape(ResolvedShape)
+    case icon(String)
+    case composition(ResolvedComposition)
+    case accent(ResolvedAccent)
+}
+
+extension RGBA {
+    /// `{"kind": "color", "hex", "rgba"}`, components rounded to 4 decimals.
+    public var json: JSONValue {
+        func round4(_ v: Double) -> JSONValue { .number((min(max(v, 0), 1) * 10_000).rounded() / 10_000) }
+        return .object(["kind": "color", "hex": .string(hex), "rgba": .array([round4(r), round4(g), round4(b), round4(a)])])
+    }
+}
+
+extension GradientPoint {
+    var json: JSONValue {
+        switch self {
+        case .named(let name): .string(name)
+        case .point(let x, let y): .array([.number(x), .number(y)])
+        }
+    }
+}
+
+extension ResolvedNumber {
+    public var json: JSONValue { .object(["value": .number(value), "base": .number(base)]) }
+}
+
+extension ResolvedSurface {
+    public var json: JSONValue {
+        switch self {
+        case .color(let c): return c.json
+        case .material(let m): return .object(["kind": "material", "material": .string(m.rawValue)])
+        case .linearGradient(let colors, let start, let end):
+            return .object([
+                "kind": "gradient", "gradient": "linear", "startPoint": start.json, "endPoint": end.json,
+                "colors": .array(colors.map(\.json)),
+            ])
+        case .meshGradient(let w, let h, let points, let colors):
+            return .object([
+                "kind": "gradient", "gradient": "mesh", "width": .integer(Int64(w)), "height": .integer(Int64(h)),
+                "points": .array(points.map { .array($0.map(JSONValue.number)) }),
+                "colors": .array(colors.map(\.json)),
+            ])
+        }
+    }
+}
+
+extension ResolvedValue {
+    /// The value as clients receive it (theme format section 4).
+    public var json: JSONValue {
+        switch self {
+        case .surface(let s): return s.json
+        case .number(let n): return n.json
+        case .font(let f):
+            return .object([
+                "size": .number(f.size), "baseSize": .number(f.baseSize), "weight": .string(f.weight.rawValue),
+                "width": .string(f.width.rawValue), "design": .string(f.design.rawValue),
+                "textStyle": .string(f.textStyle.rawValue),
+            ])
+        case .padding(let p):
+            func edge(_ e: ResolvedEdge?) -> JSONValue {
+                guard let e else { return .null }
+                return .object([
+                    "value": .number(e.number.value), "base": .number(e.number.base),
+                    "key": e.key.map(JSONValue.string) ?? .null,
+                ])
+            }
+            return .object([
+                "leading": edge(p.leading), "top": edge(p.top), "trailing": edge(p.trailing), "bottom": edge(p.bottom),
+            ])
+        case .shape(.named(let name)): return .object(["shape": .string(name.rawValue)])
+        case .shape(.roundedRectangle(let radius, let key)):
+            return .object([
+                "shape": "roundedRectangle", "cornerRadius": .number(radius.value),
+                "radiusKey": key.map(JSONValue.string) ?? .null,
+            ])
+        case .icon(let name): return .object(["name": .string(name)])
+        case .composition(let c):
+            func layer(_ l: ResolvedLayer?) -> JSONValue {
+                guard let l else { return .null }
+                return .object(["key": .string(l.key), "value": l.value?.json ?? .null])
+            }
+            return .object([
+                "foreground": layer(c.foreground), "background": layer(c.background),
+                "backgroundOverlay": layer(c.backgroundOverlay), "border": layer(c.border),
+            ])
+        case .accent(let a):
+            return .object([
+                "base": a.base.json, "onAccent": a.onAccent.json, "complementary": a.complementary.json,
+                "contrast": a.contrast.json, "brightness": .string(a.brightness.rawValue),
+            ])
+        }
+    }
+}

@@ -1,0 +1,34 @@
+/// Why a resolution request could not be answered.
+public enum StyleError: Error, Hashable, Sendable {
+    /// No layer defines the key (-32002); `suggestions` are up to five nearest keys.
+    case unknownKey(attribute: Attribute, key: String, suggestions: [String])
+    /// The context names something the theme does not have, or a value outside its set (-32003).
+    case invalidContext(ContextError)
+}
+
+enum Suggestions {
+    /// Up to `limit` candidates nearest to `key` by edit distance (case-insensitive), nearest first.
+    static func nearest(to key: String, in candidates: [String], limit: Int = 5) -> [String] {
+        let target = Array(key.lowercased().unicodeScalars)
+        let scored = candidates.map { ($0, distance(target, Array($0.lowercased().unicodeScalars))) }
+        let threshold = max(3, target.count / 2)
+        return scored.filter { $0.1 <= threshold || $0.0.lowercased().contains(key.lowercased()) }
+            .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
+            .prefix(limit).map(\.0)
+    }
+
+    static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = Array(repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,109 @@
+/// Builds the `SourceNode` tree of a JSON text that a parser has already accepted.
+///
+/// It relies on the text being valid JSON (and objects free of duplicate keys), so it only tracks
+/// structure and positions; it reports nothing.
+public struct SourceScanner {
+    private let bytes: [UInt8]
+    private var index = 0
+    private var line = 1
+    private var column = 1
+
+    public init(_ text: String) { self.bytes = Array(text.utf8) }
+
+    public init(bytes: [UInt8]) { self.bytes = bytes }
+
+    /// The tree for the whole text.
+    public mutating func scan() -> SourceNode {
+        skipWhitespace()
+        return value(keyPosition: nil)
+    }
+
+    private var position: SourcePosition { SourcePosition(line: line, column: column) }
+
+    private mutating func advance() {
+        let byte = bytes[index]
+        index += 1
+        if byte == UInt8(ascii: "\n") {
+            line += 1
+            column = 1
+        } else if byte & 0xC0 != 0x80 {
+            column += 1
+        }
+    }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): advance()
+            default: return
+            }
+        }
+    }
+
+    private mutating func value(keyPosition: SourcePosition?) -> SourceNode {
+        let start = position
+        guard index < bytes.count else { return SourceNode(keyPosition: keyPosition, position: start, children: []) }
+        switch bytes[index] {
+        case UInt8(ascii: "{"):
+            advance()
+            var children: [SourceNode] = []
+            skipWhitespace()
+            while index < bytes.count, bytes[index] != UInt8(ascii: "}") {
+                let key = position
+                skipString()
+                skipWhitespace()
+                if index < bytes.count { advance() }  // ':'
+                skipWhitespace()
+                children.append(value(keyPosition: key))
+                skipWhitespace()
+                if index < bytes.count, bytes[index] == UInt8(ascii: ",") {
+                    advance()
+                    skipWhitespace()
+                }
+            }
+            if index < bytes.count { advance() }
+            return SourceNode(keyPosition: keyPosition, position: start, children: children)
+        case UInt8(ascii: "["):
+            advance()
+            var children: [SourceNode] = []
+            skipWhitespace()
+            while index < bytes.count, bytes[index] != UInt8(ascii: "]") {
+                children.append(value(keyPosition: nil))
+                skipWhitespace()
+                if index < bytes.count, bytes[index] == UInt8(ascii: ",") {
+                    advance()
+                    skipWhitespace()
+                }
+            }
+            if index < bytes.count { advance() }
+            return SourceNode(keyPosition: keyPosition, position: start, children: children)
+        case UInt8(ascii: "\""):
+            skipString()
+            return SourceNode(keyPosition: keyPosition, position: start, children: [])
+        default:
+            while index < bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: " "), UInt8(ascii: "\n"),
+                    UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                    return SourceNode(keyPosition: keyPosition, position: start, children: [])
+                default: advance()
+                }
+            }
+            return SourceNode(keyPosition: keyPosition, position: start, children: [])
+        }
+    }
+
+    private mutating func skipString() {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return }
+        advance()
+        while index < bytes.count {
+            let byte = bytes[index]
+            advance()
+            if byte == UInt8(ascii: "\\") {
+                if index < bytes.count { advance() }
+            } else if byte == UInt8(ascii: "\"") {
+                return
+            }
+        }
+    }
+}

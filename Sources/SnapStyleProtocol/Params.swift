@@ -1,0 +1,104 @@
+import SnapStyleEngine
+import SnapStyleJSON
+
+/// Reading a request's `params` with errors that name the field.
+public struct Params: Sendable {
+    public let object: JSONObject
+    let prefix: String
+
+    public init(_ params: JSONValue?, allowed: [String]) throws(RPCError) {
+        switch params {
+        case nil, .null?: object = [:]
+        case .object(let o)?: object = o
+        default: throw .invalidParams("params", "params must be an object")
+        }
+        prefix = ""
+        for member in object where !allowed.contains(member.key) {
+            throw .invalidParams(member.key, "unknown parameter (expected one of \(allowed.joined(separator: ", ")))")
+        }
+    }
+
+    init(object: JSONObject, prefix: String) {
+        self.object = object
+        self.prefix = prefix
+    }
+
+    public func field(_ name: String) -> String { prefix.isEmpty ? name : "\(prefix).\(name)" }
+
+    public subscript(name: String) -> JSONValue? {
+        guard let value = object[name], !value.isNull else { return nil }
+        return value
+    }
+
+    public func string(_ name: String) throws(RPCError) -> String? {
+        guard let value = self[name] else { return nil }
+        guard let s = value.stringValue else { throw .invalidParams(field(name), "expected a string") }
+        return s
+    }
+
+    public func requiredString(_ name: String) throws(RPCError) -> String {
+        guard let s = try string(name) else { throw .invalidParams(field(name), "missing") }
+        return s
+    }
+
+    public func attribute(_ name: String = "attribute") throws(RPCError) -> Attribute {
+        let text = try requiredString(name)
+        guard let attribute = Attribute(rawValue: text) else {
+            throw .invalidParams(
+                field(name), "'\(text)' is not an attribute (expected \(Attribute.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        return attribute
+    }
+
+    public func key(_ name: String = "key") throws(RPCError) -> String {
+        let key = try requiredString(name)
+        guard KeySyntax.isValid(key) else { throw .invalidParams(field(name), "'\(key)' is not a valid key") }
+        return key
+    }
+
+    public func context() throws(RPCError) -> StyleContext {
+        guard let value = self["context"] else { return StyleContext() }
+        do {
+            return try StyleContext(json: value)
+        } catch {
+            throw RPCError.invalidContext(error)
+        }
+    }
+
+    public func array(_ name: String) throws(RPCError) -> [JSONValue]? {
+        guard let value = self[name] else { return nil }
+        guard let array = value.arrayValue else { throw .invalidParams(field(name), "expected an array") }
+        return array
+    }
+
+    /// An element of an array as nested params.
+    public func nested(_ value: JSONValue, at path: String, allowed: [String]) throws(RPCError) -> Params {
+        guard case .object(let object) = value else { throw .invalidParams(field(path), "expected an object") }
+        for member in object where !allowed.contains(member.key) {
+            throw .invalidParams(field("\(path).\(member.key)"), "unknown member")
+        }
+        return Params(object: object, prefix: field(path))
+    }
+}
+
+extension RPCError {
+    public static func invalidContext(_ error: ContextError) -> RPCError {
+        var data: JSONObject = ["field": .string(error.field), "reason": .string(error.reason)]
+        if let allowed = error.allowed { data["allowed"] = .array(allowed.map(JSONValue.string)) }
+        return RPCError(code: invalidContextCode, message: "Invalid context", data: data)
+    }
+
+    public static func style(_ error: StyleError) -> RPCError {
+        switch error {
+        case .unknownKey(let attribute, let key, let suggestions):
+            return RPCError(
+                code: unknownKeyCode, message: "Unknown key",
+                data: [
+                    "attribute": .string(attribute.rawValue), "key": .string(key),
+                    "suggestions": .array(suggestions.map(JSONValue.string)),
+                ])
+        case .invalidContext(let error):
+            return invalidContext(error)
+        }
+    }
+}

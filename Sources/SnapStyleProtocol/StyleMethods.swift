@@ -1,0 +1,275 @@
+import SnapStyleEngine
+import SnapStyleJSON
+import SnapStyleJansson
+import SnapStyleThemes
+
+/// The methods that answer from themes alone (resolve, resolveElement, resolveContainer, explain, themes,
+/// keys): shared by the daemon and the CLI's `--offline` mode.
+public struct StyleMethods: Sendable {
+    public let store: ThemeStore
+    public let defaultTheme: String
+    /// At most this many `queries` in one `resolve`.
+    public var maxQueries = 1000
+
+    public init(store: ThemeStore, defaultTheme: String) {
+        self.store = store
+        self.defaultTheme = defaultTheme
+    }
+
+    public static let names = ["resolve", "resolveElement", "resolveContainer", "explain", "themes", "keys"]
+
+    /// Answers one of `names`; nil for a method it does not know.
+    public func handle(_ method: String, _ params: JSONValue?) throws(RPCError) -> JSONValue? {
+        switch method {
+        case "resolve": return try resolve(params)
+        case "resolveElement": return try resolveElement(params)
+        case "resolveContainer": return try resolveContainer(params)
+        case "explain": return try explain(params)
+        case "themes": return try themes(params)
+        case "keys": return try keys(params)
+        default: return nil
+        }
+    }
+
+    static let common = ["theme", "context", "overrides"]
+
+    /// The served theme a request names, or the default.
+    public func theme(_ params: Params) throws(RPCError) -> (String, StyleTheme) {
+        let name = try params.string("theme") ?? defaultTheme
+        if let theme = store.theme(named: name) { return (name, theme) }
+        if let info = store.infos.first(where: { $0.name == name }) {
+            throw RPCError(
+                code: RPCError.themeUnavailableCode, message: "Theme unavailable",
+                data: ["theme": .string(name), "errors": .array(info.errors.map(\.json))])
+        }
+        throw .unknownTheme(name, available: store.infos.map(\.name))
+    }
+
+    /// A session on the theme, with the request's overrides on top if it has any.
+    public func session(_ params: Params, _ theme: StyleTheme) throws(RPCError) -> StyleSession {
+        guard let overrides = params["overrides"] else { return theme.session() }
+        guard case .object = overrides else { throw .invalidParams(params.field("overrides"), "expected an object") }
+        let canonical = Jansson.encode(overrides)
+        return try theme.session(overrides: canonical) { snapshot throws(RPCError) in
+            try Self.overridesLayer(canonical, snapshot: snapshot, field: params.field("overrides"))
+        }
+    }
+
+    /// Parses and checks overrides like a theme file (no manifest), on top of a snapshot.
+    static func overridesLayer(_ text: String, snapshot: ThemeSnapshot, field: String) throws(RPCError) -> ThemeLayer {
+        let file = ThemeFile.parse(path: "overrides", text: text, themeName: "overrides", allowManifest: false)
+        var errors = file.errors
+        if errors.isEmpty {
+            let layers = snapshot.layers + [file.layer]
+            let graph = ReferenceGraph(layers: layers)
+            errors = ThemeAssembler.validate(nodes: file.layer.nodes, own: file.layer, layers: layers, graph: graph)
+        }
+        if let first = errors.first {
+            throw .invalidParams(field, errors.count == 1 ? first.description : "\(first) (and \(errors.count - 1) more)")
+        }
+        return file.layer
+    }
+
+    func resolve(_ value: JSONValue?) throws(RPCError) -> JSONValue {
+        let params = try Params(value, allowed: Self.common + ["attribute", "key", "queries"])
+        let (name, theme) = try theme(params)
+        let session = try session(params, theme)
+        let styleContext = try params.context()
+        let context: PreparedContext
+        do { context = try session.prepare(styleContext) } catch { throw .style(error) }
+        var result: JSONObject = ["theme": .string(name), "generation": .integer(Int64(session.generation))]
+        if let queries = try params.array("queries") {
+            guard params["attribute"] == nil, params["key"] == nil else {
+                throw .invalidParams("queries", "give either attribute and key, or queries")
+            }
+            guard queries.count <= maxQueries else { throw .limitExceeded("queries", limit: maxQueries) }
+            var results: [JSONValue] = []
+            for (index, query) in queries.enumerated() {
+                let q = try params.nested(query, at: "queries.\(index)", allowed: ["attribute", "key"])
+                let attribute = try q.attribute()
+                let key = try q.key()
+                var entry: JSONObject = ["attribute": .string(attribute.rawValue), "key": .string(key)]
+                do {
+                    entry["value"] = try session.resolve(attribute, key, in: context)?.json ?? .null
+                } catch {
+                    entry["error"] = RPCError.style(error).json
+                }
+                results.append(.object(entry))
+            }
+            result["results"] = .array(results)
+            return .object(result)
+        }
+        let attribute = try params.attribute()
+        let key = try params.key()
+        let value: ResolvedValue?
+        do { value = try session.resolve(attribute, key, in: context) } catch { throw .style(error) }
+        result["attribute"] = .string(attribute.rawValue)
+        result["key"] = .string(key)
+        result["value"] = value?.json ?? .null
+        return .object(result)
+    }
+
+    func resolveElement(_ value: JSONValue?) throws(RPCError) -> JSONValue {
+        let params = try Params(value, allowed: Self.common + ["element", "define"])
+        let (name, theme) = try theme(params)
+        let session = try session(params, theme)
+        var context = try params.context()
+        if let element = params["element"] {
+            do { context.element = try StyleContext.element(element, field: "element") } catch {
+                throw .invalidParams(error.field, error.reason)
+            }
+        }
+        var define: [ElementAttribute: [ElementType: String]] = [:]
+        if let defineJSON = params["define"] {
+            guard case .object(let object) = defineJSON else { throw .invalidParams("define", "expected an object") }
+            for member in object {
+                guard let attribute = ElementAttribute(rawValue: member.key) else {
+                    throw .invalidParams("define.\(member.key)", "expected font, composition, padding or shape")
+                }
+                guard case .object(let mapping) = member.value else {
+                    throw .invalidParams("define.\(member.key)", "expected an object of element type to key")
+                }
+                for entry in mapping {
+                    let field = "define.\(member.key).\(entry.key)"
+                    guard let type = ElementType(rawValue: entry.key) else {
+                        throw .invalidParams(field, "not an element type")
+                    }
+                    guard let key = entry.value.stringValue, KeySyntax.isValid(key) else {
+                        throw .invalidParams(field, "expected a key")
+                    }
+                    define[attribute, default: [:]][type] = key
+                }
+            }
+        }
+        let resolution: ElementResolution
+        do { resolution = try session.resolveElement(nil, define: define, context: context) } catch {
+            throw .style(error)
+        }
+        var result: JSONObject = [
+            "theme": .string(name), "generation": .integer(Int64(session.generation)),
+            "component": resolution.component.map(JSONValue.string) ?? .null,
+            "element": .object([
+                "type": .string(resolution.element.type.rawValue),
+                "hierarchy": .string(resolution.element.hierarchy.rawValue),
+            ]),
+        ]
+        for attribute in ElementAttribute.allCases {
+            result[attribute.rawValue] = (resolution.values[attribute] ?? KeyedValue(key: nil, value: nil)).json
+        }
+        return .object(result)
+    }
+
+    func resolveContainer(_ value: JSONValue?) throws(RPCError) -> JSONValue {
+        let params = try Params(value, allowed: Self.common)
+        let (name, theme) = try theme(params)
+        let session = try session(params, theme)
+        let context = try params.context()
+        let r: ContainerResolution
+        do { r = try session.resolveContainer(context: context) } catch { throw .style(error) }
+        return .object([
+            "theme": .string(name), "generation": .integer(Int64(session.generation)),
+            "container": r.container.map(JSONValue.string) ?? .null, "state": .string(r.state.rawValue),
+            "level": .integer(Int64(r.level)), "levelOverall": .integer(Int64(r.levelOverall)),
+            "surface": r.surface.json, "composition": r.composition.json, "shape": r.shape.json,
+            "padding": r.padding.json, "border": r.border.json,
+            "requiresSecondaryAccent": .bool(r.requiresSecondaryAccent),
+            "ignoresSafeAreaEdges": .array(r.ignoresSafeAreaEdges.map { .string($0.rawValue) }),
+        ])
+    }
+
+    func explain(_ value: JSONValue?) throws(RPCError) -> JSONValue {
+        let params = try Params(value, allowed: Self.common + ["attribute", "key"])
+        let (name, theme) = try theme(params)
+        let session = try session(params, theme)
+        let attribute = try params.attribute()
+        let key = try params.key()
+        let context = try params.context()
+        let explanation: Explanation
+        do { explanation = try session.explain(attribute, key, context: context) } catch {
+            throw .style(error)
+        }
+        let steps: [JSONValue] = explanation.steps.map { step in
+            .object([
+                "layer": .string(step.layer), "file": .string(step.location.file),
+                "line": .integer(Int64(step.location.line)), "kind": .string(step.kind),
+                "case": step.caseIndex.map { .integer(Int64($0)) } ?? .null, "result": .string(step.result),
+            ])
+        }
+        let dependsOn: [JSONValue] = explanation.dependsOn.compactMap { node in
+            guard case .key(let attribute, let key) = node else { return nil }
+            return .object(["attribute": .string(attribute.rawValue), "key": .string(key)])
+        }
+        return .object([
+            "theme": .string(name), "generation": .integer(Int64(session.generation)),
+            "attribute": .string(attribute.rawValue), "key": .string(key),
+            "value": explanation.value?.json ?? .null, "steps": .array(steps), "dependsOn": .array(dependsOn),
+        ])
+    }
+
+    func themes(_ value: JSONValue?) throws(RPCError) -> JSONValue {
+        _ = try Params(value, allowed: [])
+        return .object(["default": .string(defaultTheme), "themes": .array(store.infos.map(\.json))])
+    }
+
+    func keys(_ value: JSONValue?) throws(RPCError) -> JSONValue {
+        let params = try Params(value, allowed: ["theme", "attribute"])
+        let (name, theme) = try theme(params)
+        let snapshot = theme.snapshot
+        let attributes = params["attribute"] == nil ? Attribute.allCases : [try params.attribute()]
+        var keys: JSONObject = [:]
+        for attribute in attributes {
+            keys[attribute.rawValue] = .array(
+                snapshot.keys(attribute).compactMap { key in
+                    guard let (_, entry) = snapshot.topEntry(attribute, key) else { return nil }
+                    return .object([
+                        "key": .string(key), "file": .string(entry.location.file),
+                        "line": .integer(Int64(entry.location.line)),
+                    ])
+                })
+        }
+        return .object([
+            "theme": .string(name), "generation": .integer(Int64(snapshot.generation)), "keys": .object(keys),
+            "containers": .array(snapshot.containers.keys.sorted().map(JSONValue.string)),
+            "components": .array(snapshot.components.keys.sorted().map(JSONValue.string)),
+        ])
+    }
+}
+
+extension KeyedValue {
+    /// `{"key", "value"}`.
+    public var json: JSONValue {
+        .object(["key": key.map(JSONValue.string) ?? .null, "value": value?.json ?? .null])
+    }
+}
+
+extension ThemeError {
+    /// `{"file", "line", "column", "message"}`.
+    public var json: JSONValue {
+        .object([
+            "file": .string(file), "line": .integer(Int64(line)), "column": .integer(Int64(column)),
+            "message": .string(message),
+        ])
+    }
+}
+
+extension ThemeInfo {
+    public var json: JSONValue {
+        .object([
+            "name": .string(name), "root": .string(root), "source": .string(origin.rawValue),
+            "extends": extends.map(JSONValue.string) ?? .null, "state": .string(state.rawValue),
+            "generation": .integer(Int64(generation)), "files": .array(files.map(JSONValue.string)),
+            "errors": .array(errors.map(\.json)), "shadowed": .array(shadowed.map(JSONValue.string)),
+        ])
+    }
+}
+
+extension ThemeChange {
+    /// `{ATTRIBUTE: [keys]}`.
+    public var changedJSON: JSONValue {
+        var object = JSONObject()
+        for attribute in Attribute.allCases {
+            if let keys = changed[attribute] { object[attribute.rawValue] = .array(keys.map(JSONValue.string)) }
+        }
+        return .object(object)
+    }
+}

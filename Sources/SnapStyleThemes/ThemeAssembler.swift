@@ -1,0 +1,131 @@
+import SnapStyleEngine
+
+/// Builds a theme's own layer from its files and checks it on top of the layers it extends.
+public enum ThemeAssembler {
+    /// Merges files (in order) into one layer. A key defined twice, or a second manifest, is an error naming
+    /// both places.
+    public static func merge(name: String, files: [ThemeFile]) -> (ThemeLayer, ThemeManifest?, [ThemeError]) {
+        var layer = ThemeLayer(name: name)
+        var manifest: ThemeManifest?
+        var errors: [ThemeError] = []
+        for file in files {
+            errors += file.errors
+            if let m = file.manifest {
+                if let first = manifest {
+                    errors.append(ThemeError(at: m.location, "the theme manifest is already given at \(first.location)"))
+                } else {
+                    manifest = m
+                }
+            }
+            for attribute in Attribute.allCases {
+                for (key, entry) in file.layer[attribute] {
+                    if let first = layer.entry(attribute, key) {
+                        errors.append(duplicate("\(attribute.rawValue) '\(key)'", entry.location, first.location))
+                    } else {
+                        layer.set(attribute, key, entry)
+                    }
+                }
+            }
+            for (id, entry) in file.layer.containers {
+                if let first = layer.containers[id] {
+                    errors.append(duplicate("container '\(id)'", entry.location, first.location))
+                } else {
+                    layer.containers[id] = entry
+                }
+            }
+            for (id, entry) in file.layer.components {
+                if let first = layer.components[id] {
+                    errors.append(duplicate("component '\(id)'", entry.location, first.location))
+                } else {
+                    layer.components[id] = entry
+                }
+            }
+        }
+        return (layer, manifest, errors)
+    }
+
+    static func duplicate(_ what: String, _ second: SourceLocation, _ first: SourceLocation) -> ThemeError {
+        let (early, late) = first.description <= second.description || first.file == second.file
+            ? (first, second) : (second, first)
+        return ThemeError(at: late, "\(what) is defined twice: here and at \(early)")
+    }
+
+    /// Where a node is defined in a layer.
+    static func location(of node: NodeRef, in layer: ThemeLayer) -> SourceLocation? {
+        switch node {
+        case .key(let attribute, let key): layer.entry(attribute, key)?.location
+        case .container(let id): layer.containers[id]?.location
+        case .component(let id): layer.components[id]?.location
+        }
+    }
+
+    static func isDefined(_ node: NodeRef, in layers: [ThemeLayer]) -> Bool {
+        layers.contains { location(of: node, in: $0) != nil }
+    }
+
+    /// Checks the given nodes of `own` (the top layer of `layers`): every reference names something a layer
+    /// defines, and no reference cycle passes through them (`graph` describes all of `layers`).
+    public static func validate(nodes: [NodeRef], own: ThemeLayer, layers: [ThemeLayer], graph: ReferenceGraph)
+        -> [ThemeError]
+    {
+        var errors: [ThemeError] = []
+        for node in nodes.sorted() {
+            guard let location = location(of: node, in: own) else { continue }
+            for reference in ReferenceGraph.references(of: node, in: [own]) {
+                guard case .node(let target) = reference, !isDefined(target, in: layers) else { continue }
+                errors.append(ThemeError(at: location, unknownReference(from: node, to: target, layers: layers)))
+            }
+        }
+        for cycle in graph.cycles(through: nodes) {
+            guard let start = cycle.first(where: { location(of: $0, in: own) != nil }),
+                let location = location(of: start, in: own)
+            else { continue }
+            let names = (cycle + [cycle[0]]).map(\.description).joined(separator: " → ")
+            errors.append(ThemeError(at: location, "reference cycle: \(names)"))
+        }
+        return errors
+    }
+
+    static func unknownReference(from node: NodeRef, to target: NodeRef, layers: [ThemeLayer]) -> String {
+        let kind: String
+        var candidates: [String] = []
+        switch target {
+        case .key(let attribute, let key):
+            kind = "\(attribute.rawValue) key '\(key)'"
+            for layer in layers { candidates += layer[attribute].keys }
+        case .container(let id):
+            kind = "container '\(id)'"
+            for layer in layers { candidates += layer.containers.keys }
+        case .component(let id):
+            kind = "component '\(id)'"
+            for layer in layers { candidates += layer.components.keys }
+        }
+        let name: String
+        switch target {
+        case .key(_, let key), .container(let key), .component(let key): name = key
+        }
+        let near = nearest(name, Array(Set(candidates)))
+        return "\(node.description) refers to unknown \(kind)" + (near.map { " (did you mean '\($0)'?)" } ?? "")
+    }
+
+    static func nearest(_ name: String, _ candidates: [String]) -> String? {
+        let lower = name.lowercased()
+        return candidates.map { ($0, editDistance(lower, $0.lowercased())) }
+            .filter { $0.1 <= max(2, name.count / 3) }
+            .min { ($0.1, $0.0) < ($1.1, $1.0) }?.0
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

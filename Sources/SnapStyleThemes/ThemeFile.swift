@@ -1,0 +1,61 @@
+import SnapStyleEngine
+import SnapStyleJSON
+import SnapStyleJansson
+
+/// What one theme file contributes, parsed and checked on its own.
+public struct ThemeFile: Sendable {
+    /// Path relative to the theme root.
+    public var path: String
+    public var manifest: ThemeManifest?
+    public var layer: ThemeLayer
+    /// Errors found in this file alone (syntax, unknown members, bad values).
+    public var errors: [ThemeError]
+
+    public init(path: String, manifest: ThemeManifest? = nil, layer: ThemeLayer, errors: [ThemeError] = []) {
+        self.path = path
+        self.manifest = manifest
+        self.layer = layer
+        self.errors = errors
+    }
+}
+
+/// Which top-level members a file may have.
+enum ThemeSection {
+    static let attributeSections = Attribute.allCases.map(\.rawValue)
+    static let all = ["theme"] + attributeSections + ["container", "component"]
+}
+
+extension ThemeFile {
+    /// Parses a theme file's text. Never throws: every problem is an error of the result.
+    public static func parse(path: String, text: String, themeName: String, allowManifest: Bool = true) -> ThemeFile {
+        parse(path: path, bytes: Array(text.utf8), themeName: themeName, allowManifest: allowManifest)
+    }
+
+    /// Parses a theme file's bytes (invalid UTF-8 is an error of the result).
+    public static func parse(path: String, bytes: [UInt8], themeName: String, allowManifest: Bool = true)
+        -> ThemeFile
+    {
+        var file = ThemeFile(path: path, layer: ThemeLayer(name: themeName))
+        let located: LocatedJSON
+        do {
+            located = try Jansson.parseLocated(bytes: bytes)
+        } catch {
+            file.errors.append(ThemeError(file: path, at: error.position, jsonMessage(error)))
+            return file
+        }
+        var parser = ThemeParser(file: path, themeName: themeName)
+        parser.parseFile(located, allowManifest: allowManifest)
+        file.manifest = parser.manifest
+        file.layer = parser.layer
+        file.errors = parser.errors
+        return file
+    }
+
+    static func jsonMessage(_ error: JSONParseError) -> String {
+        switch error.code {
+        case .invalidUTF8: "invalid UTF-8: \(error.message)"
+        case .duplicateKey: "\(error.message) (a key may appear once per object)"
+        default: "invalid JSON: \(error.message)"
+        }
+    }
+}

@@ -1,0 +1,93 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What a directory entry is, without following symbolic links.
+public enum FileKind: Sendable, Hashable {
+    case file, directory, symbolicLink, other
+}
+
+/// A file system failure: which call, on which path, errno.
+public struct FileSystemError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var operation: String
+    public var path: String
+    public var errno: Int32
+
+    public init(operation: String, path: String, errno: Int32) {
+        self.operation = operation
+        self.path = path
+        self.errno = errno
+    }
+
+    public var description: String { "\(operation) \(path): \(String(cString: strerror(errno)))" }
+
+    public var isNotFound: Bool { errno == ENOENT || errno == ENOTDIR }
+}
+
+/// The file operations theme loading needs; the real one is `POSIXFileSystem`, tests may fake it.
+public protocol ThemeFileSystem: Sendable {
+    /// Names in a directory (not `.` and `..`), with their kinds.
+    func entries(of directory: String) throws(FileSystemError) -> [(name: String, kind: FileKind)]
+    func kind(of path: String) -> FileKind?
+    func read(_ path: String) throws(FileSystemError) -> [UInt8]
+    /// Creates a directory and its missing parents with `mode`.
+    func createDirectory(_ path: String, mode: UInt32) throws(FileSystemError)
+}
+
+/// The machine's file system, through POSIX calls; never follows symbolic links for theme files.
+public struct POSIXFileSystem: ThemeFileSystem {
+    public init() {}
+
+    public func entries(of directory: String) throws(FileSystemError) -> [(name: String, kind: FileKind)] {
+        guard let dir = opendir(directory) else {
+            throw FileSystemError(operation: "opendir", path: directory, errno: errno)
+        }
+        defer { closedir(dir) }
+        var result: [(String, FileKind)] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            guard name != ".", name != ".." else { continue }
+            result.append((name, kind(of: directory + "/" + name) ?? .other))
+        }
+        return result
+    }
+
+    public func kind(of path: String) -> FileKind? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .file
+        case S_IFDIR: return .directory
+        case S_IFLNK: return .symbolicLink
+        default: return .other
+        }
+    }
+
+    public func read(_ path: String) throws(FileSystemError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { throw FileSystemError(operation: "open", path: path, errno: errno) }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw FileSystemError(operation: "read", path: path, errno: errno)
+            }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    public func createDirectory(_ path: String, mode: UInt32) throws(FileSystemError) {
+        if kind(of: path) == .directory { return }
+        let parent = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        if !parent.isEmpty, kind(of: parent) == nil { try createDirectory(parent, mode: 0o700) }
+        guard mkdir(path, mode_t(mode)) == 0 || errno == EEXIST else {
+            throw FileSystemError(operation: "mkdir", path: path, errno: errno)
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import SnapStyleEngine
+
+/// A change applied to a theme: its new generation and what may resolve differently.
+public struct ThemeChange: Sendable, Hashable {
+    public var theme: String
+    public var generation: Int
+    /// Keys whose values may differ from the previous generation, per attribute, sorted.
+    public var changed: [Attribute: [String]]
+    public var containers: [String]
+    public var components: [String]
+    /// Files (relative to their root) whose change led here.
+    public var files: [String]
+
+    /// Whether anything resolves differently.
+    public var isEmpty: Bool { changed.isEmpty && containers.isEmpty && components.isEmpty }
+}
+
+/// A change that could not be applied: the theme keeps serving `generation` (0: it never loaded).
+public struct ThemeFailure: Sendable, Hashable {
+    public var theme: String
+    public var generation: Int
+    public var errors: [ThemeError]
+}
+
+/// What a reload or a batch of file changes did.
+public struct ReloadReport: Sendable {
+    public var changes: [ThemeChange] = []
+    public var failures: [ThemeFailure] = []
+    public var added: [String] = []
+    public var removed: [String] = []
+
+    public init() {}
+
+    public var isEmpty: Bool { changes.isEmpty && failures.isEmpty && added.isEmpty && removed.isEmpty }
+}
+
+/// A theme's state as the `themes` method reports it.
+public struct ThemeInfo: Sendable, Hashable {
+    public enum State: String, Sendable { case loaded, error, loading }
+
+    public var name: String
+    public var root: String
+    public var origin: ThemeOrigin
+    public var extends: String?
+    public var state: State
+    /// The generation served (0: never loaded).
+    public var generation: Int
+    public var files: [String]
+    /// What is wrong with the files on disk now.
+    public var errors: [ThemeError]
+    /// Lower-precedence roots that also hold a theme of this name.
+    public var shadowed: [String]
+}

@@ -1,0 +1,190 @@
+import SnapStyleEngine
+
+extension ThemeStore {
+    /// What a rebuilt theme changed, for the themes that extend it.
+    struct Delta {
+        var nodes: Set<NodeRef>
+        var files: [String]
+    }
+
+    /// Rebuilds the themes whose files changed (`touched`: name → changed file paths) and every theme that
+    /// extends a rebuilt one, parents first.
+    func rebuild(_ touched: [String: Set<String>], _ state: inout State, _ report: inout ReloadReport) {
+        var deltas: [String: Delta] = [:]
+        for name in buildOrder(state.records) {
+            guard var record = state.records[name] else { continue }
+            let files = touched[name]
+            let parentDelta = record.extends.flatMap { deltas[$0] }
+            guard files != nil || parentDelta != nil else { continue }
+            let (changes, failure, delta) = build(&record, files: files ?? [], parentDelta: parentDelta, state)
+            record.previous = [:]
+            state.records[name] = record
+            if let changes { report.changes.append(changes) }
+            if let failure { report.failures.append(failure) }
+            if let delta { deltas[name] = delta }
+        }
+    }
+
+    /// Names with parents before the themes that extend them (names on an `extends` cycle last).
+    func buildOrder(_ records: [String: Record]) -> [String] {
+        var order: [String] = []
+        var placed = Set<String>()
+        var remaining = records.keys.sorted()
+        while !remaining.isEmpty {
+            let ready = remaining.filter { name in
+                guard let parent = records[name]?.extends, records[parent] != nil, parent != name else { return true }
+                return placed.contains(parent)
+            }
+            if ready.isEmpty {
+                order += remaining
+                break
+            }
+            order += ready
+            placed.formUnion(ready)
+            remaining.removeAll { placed.contains($0) }
+        }
+        return order
+    }
+
+    /// Builds one theme's candidate from its files and its parent's served layers; applies it if it is valid.
+    func build(_ record: inout Record, files: Set<String>, parentDelta: Delta?, _ state: State)
+        -> (ThemeChange?, ThemeFailure?, Delta?)
+    {
+        let name = record.name
+        let (own, manifest, mergeErrors) = ThemeAssembler.merge(
+            name: name, files: record.fileOrder.compactMap { record.files[$0] })
+        var errors = mergeErrors
+        let parentName = record.extends
+        var parentLayers: [ThemeLayer] = []
+        if let parentName {
+            let location = manifest?.location ?? SourceLocation(file: record.fileOrder.first ?? name, line: 1, column: 1)
+            if let cycle = extendsCycle(from: name, state.records) {
+                errors.append(ThemeError(at: location, "theme extends cycle: \(cycle.joined(separator: " → "))"))
+            } else if let parent = state.records[parentName]?.served {
+                parentLayers = parent.snapshot.layers
+            } else if state.records[parentName] != nil {
+                errors.append(ThemeError(at: location, "extends '\(parentName)', which has errors and never loaded"))
+            } else {
+                let known = state.records.keys.sorted().joined(separator: ", ")
+                errors.append(ThemeError(at: location, "extends unknown theme '\(parentName)' (known: \(known))"))
+            }
+        }
+        let servedGeneration = record.served?.snapshot.generation ?? 0
+        let relative = files.sorted()
+        guard errors.isEmpty else {
+            record.errors = errors
+            return (nil, ThemeFailure(theme: name, generation: servedGeneration, errors: errors), nil)
+        }
+        let layers = parentLayers + [own]
+        let oldSnapshot = record.served?.snapshot
+        let incremental = oldSnapshot != nil && record.goodExtends == parentName && record.goodLayer != nil
+        var candidates = Set<NodeRef>()
+        if incremental {
+            for path in files {
+                if let old = record.previous[path] { candidates.formUnion(old.layer.nodes) }
+                if let new = record.files[path] { candidates.formUnion(new.layer.nodes) }
+            }
+            if let parentDelta { candidates.formUnion(parentDelta.nodes) }
+        }
+        var graph = record.graph
+        record.graph = ReferenceGraph()  // keeps the graph uniquely referenced while it is updated
+        if incremental {
+            for node in candidates { graph.update(node, layers: layers) }
+        } else {
+            graph = ReferenceGraph(layers: layers)
+        }
+        var toValidate: [NodeRef]
+        if incremental && parentDelta == nil {
+            toValidate = Array(candidates)
+            for node in candidates where !ThemeAssembler.isDefined(node, in: layers) {
+                toValidate += graph.readers(of: node)
+            }
+        } else {
+            toValidate = own.nodes
+        }
+        errors = ThemeAssembler.validate(nodes: toValidate, own: own, layers: layers, graph: graph)
+        guard errors.isEmpty else {
+            if incremental, let oldLayers = oldSnapshot?.layers {
+                for node in candidates { graph.update(node, layers: oldLayers) }
+            }
+            record.graph = incremental ? graph : record.graph
+            if !incremental, let oldLayers = oldSnapshot?.layers { record.graph = ReferenceGraph(layers: oldLayers) }
+            record.errors = errors
+            return (nil, ThemeFailure(theme: name, generation: servedGeneration, errors: errors), nil)
+        }
+        record.graph = graph
+        record.errors = []
+        record.goodLayer = own
+        record.goodExtends = parentName
+        record.goodFiles = record.fileOrder
+
+        guard let served = record.served, let oldSnapshot else {
+            let snapshot = ThemeSnapshot(name: name, generation: 1, layers: layers)
+            record.served = StyleTheme(snapshot)
+            return (nil, nil, Delta(nodes: Set(own.nodes), files: relative))
+        }
+        let nodes = incremental ? candidates : Set(oldSnapshot.layers.flatMap(\.nodes)).union(layers.flatMap(\.nodes))
+        var changedNodes = Set(nodes.filter { node in
+            if case .key(let attribute, let key) = node {
+                return Self.definitions(attribute, key, oldSnapshot.layers) != Self.definitions(attribute, key, layers)
+            }
+            return false
+        })
+        let probe = ThemeSnapshot(name: name, generation: oldSnapshot.generation + 1, layers: layers)
+        let containers = Set(oldSnapshot.containers.keys).union(probe.containers.keys)
+            .filter { oldSnapshot.containers[$0] != probe.containers[$0] }.sorted()
+        let components = Set(oldSnapshot.components.keys).union(probe.components.keys)
+            .filter { oldSnapshot.components[$0] != probe.components[$0] }.sorted()
+        changedNodes.formUnion(containers.map(NodeRef.container))
+        changedNodes.formUnion(components.map(NodeRef.component))
+        guard !changedNodes.isEmpty else {
+            served.install(oldSnapshot.relocated(layers: layers), changed: [])
+            return (nil, nil, nil)
+        }
+        served.install(probe, changed: changedNodes)
+        let affected = graph.affectedKeys(by: changedNodes, stackChanged: !containers.isEmpty || !components.isEmpty)
+        var changed: [Attribute: [String]] = [:]
+        for case .key(let attribute, let key) in affected { changed[attribute, default: []].append(key) }
+        for attribute in changed.keys { changed[attribute]!.sort() }
+        let change = ThemeChange(
+            theme: name, generation: probe.generation, changed: changed, containers: containers,
+            components: components, files: relative.isEmpty ? (parentDelta?.files ?? []) : relative)
+        return (change, nil, Delta(nodes: changedNodes, files: change.files))
+    }
+
+    static func definitions(_ attribute: Attribute, _ key: String, _ layers: [ThemeLayer]) -> [Definition] {
+        layers.compactMap { $0.entry(attribute, key)?.definition }
+    }
+
+    /// The chain of `extends` from a theme if it comes back to a theme already on it.
+    func extendsCycle(from name: String, _ records: [String: Record]) -> [String]? {
+        var chain = [name]
+        var current = name
+        while let parent = records[current]?.extends, records[parent] != nil {
+            if let index = chain.firstIndex(of: parent) { return Array(chain[index...]) + [parent] }
+            chain.append(parent)
+            current = parent
+        }
+        return nil
+    }
+
+    /// Publishes served themes and infos for readers.
+    func publish(_ state: State) {
+        var themes: [String: StyleTheme] = [:]
+        var infos: [ThemeInfo] = []
+        for record in state.records.values.sorted(by: { $0.name < $1.name }) {
+            if let served = record.served { themes[record.name] = served }
+            let generation = record.served?.snapshot.generation ?? 0
+            infos.append(
+                ThemeInfo(
+                    name: record.name, root: record.rootPath, origin: record.origin, extends: record.extends,
+                    state: record.errors.isEmpty ? (record.served == nil ? .loading : .loaded) : .error,
+                    generation: generation, files: record.fileOrder, errors: record.errors,
+                    shadowed: record.shadowed))
+        }
+        published.withLock {
+            $0.themes = themes
+            $0.infos = infos
+        }
+    }
+}

@@ -1,0 +1,246 @@
+import SnapStyleEngine
+import Synchronization
+
+/// Every theme of a set of roots plus the preset: loads them, applies file changes incrementally, and serves
+/// each theme's last good generation.
+///
+/// Changes (`reloadAll`, `apply`) are serialised by the store; `theme(named:)` and `infos` may be called from
+/// any thread at any time and never wait for a change to finish.
+public final class ThemeStore: Sendable {
+    struct Record: Sendable {
+        var name: String
+        /// nil for the built-in preset.
+        var location: ThemeDiscovery.Location?
+        var files: [String: ThemeFile] = [:]
+        var fileOrder: [String] = []
+        /// Errors of the files on disk now (empty when the last change applied).
+        var errors: [ThemeError] = []
+        /// The own layer and parent last applied.
+        var goodLayer: ThemeLayer?
+        var goodExtends: String?
+        var goodFiles: [String] = []
+        var served: StyleTheme?
+        var graph = ReferenceGraph()
+        var shadowed: [String] = []
+        /// Files as they were before this batch of changes (to know which definitions they held).
+        var previous: [String: ThemeFile] = [:]
+
+        var origin: ThemeOrigin { location?.root.origin ?? .builtin }
+        var rootPath: String { location?.root.path ?? "(builtin)" }
+        var manifest: ThemeManifest? { fileOrder.lazy.compactMap { self.files[$0]?.manifest }.first }
+        var extends: String? {
+            if location == nil { return nil }
+            guard let manifest else { return Preset.name }
+            return manifest.extends
+        }
+    }
+
+    struct State: Sendable {
+        var records: [String: Record] = [:]
+    }
+
+    struct Published: Sendable {
+        var themes: [String: StyleTheme] = [:]
+        var infos: [ThemeInfo] = []
+    }
+
+    public let roots: [ThemeRoot]
+    let fileSystem: any ThemeFileSystem
+    let state = Mutex(State())
+    let published = Mutex(Published())
+
+    public init(roots: [ThemeRoot], fileSystem: any ThemeFileSystem = POSIXFileSystem()) {
+        self.roots = roots
+        self.fileSystem = fileSystem
+    }
+
+    /// The served theme of that name, if it ever loaded.
+    public func theme(named name: String) -> StyleTheme? { published.withLock { $0.themes[name] } }
+
+    /// Every known theme, sorted by name.
+    public var infos: [ThemeInfo] { published.withLock { $0.infos } }
+
+    /// Names of themes that serve.
+    public var servedNames: [String] { published.withLock { $0.themes.keys.sorted() } }
+
+    /// Cache counters summed over every theme.
+    public var statistics: CacheStatistics {
+        published.withLock { $0.themes.values.reduce(CacheStatistics()) { $0 + $1.statistics } }
+    }
+
+    /// Rescans every root and rebuilds what changed (everything, the first time).
+    @discardableResult
+    public func reloadAll() -> ReloadReport {
+        state.withLock { state in
+            var report = ReloadReport()
+            var touched: [String: Set<String>] = [:]
+            for name in syncLocations(&state, &report) { touched[name] = ["*"] }
+            for name in state.records.keys { touched[name] = ["*"] }
+            var reread: [String: Set<String>] = [:]
+            for (name, _) in touched {
+                guard var record = state.records[name] else { continue }
+                reread[name] = record.location == nil ? (record.served == nil ? Set(record.fileOrder) : [])
+                    : readAllFiles(&record)
+                state.records[name] = record
+            }
+            rebuild(reread.filter { !$0.value.isEmpty }, &state, &report)
+            publish(state)
+            return report
+        }
+    }
+
+    /// Applies changes to the given absolute paths (files or directories created, written, moved or deleted).
+    @discardableResult
+    public func apply(changedPaths: Set<String>) -> ReloadReport {
+        state.withLock { state in
+            var report = ReloadReport()
+            var touched: [String: Set<String>] = [:]
+            var rediscover = false
+            for path in changedPaths {
+                guard let (root, relative) = locate(path) else { continue }
+                let parts = relative.split(separator: "/", maxSplits: 1).map(String.init)
+                guard let first = parts.first, parts.count == 2 else {
+                    rediscover = true
+                    if let first = parts.first {
+                        let name = first.hasSuffix(".json") ? String(first.dropLast(5)) : first
+                        if state.records[name]?.location?.root == root { touched[name, default: []].insert("*") }
+                    }
+                    continue
+                }
+                guard let record = state.records[first], record.location?.root == root,
+                    record.location?.isDirectory == true
+                else { continue }
+                touched[first, default: []].insert(parts[1].isEmpty ? "*" : relative)
+            }
+            if rediscover {
+                for name in syncLocations(&state, &report) { touched[name] = ["*"] }
+            }
+            var reread: [String: Set<String>] = [:]
+            for (name, paths) in touched {
+                guard var record = state.records[name] else { continue }
+                if record.location == nil {
+                    reread[name] = record.served == nil ? Set(record.fileOrder) : []
+                } else {
+                    reread[name] = paths.contains("*") ? readAllFiles(&record) : readFiles(paths, &record)
+                }
+                state.records[name] = record
+            }
+            rebuild(reread.filter { !$0.value.isEmpty }, &state, &report)
+            publish(state)
+            return report
+        }
+    }
+
+    /// Matches records to the themes the roots hold now: adds, removes, and moves records whose winning
+    /// location changed (the built-in preset stands in when no root holds `snap`). Returns the names whose
+    /// location changed, which need all their files read.
+    func syncLocations(_ state: inout State, _ report: inout ReloadReport) -> [String] {
+        let discovered = discover()
+        var moved: [String] = []
+        for name in Set(state.records.keys).union(discovered.keys).union([Preset.name]) {
+            let locations = discovered[name] ?? []
+            var record = state.records[name] ?? Record(name: name)
+            let isNew = state.records[name] == nil
+            if let location = locations.first {
+                if record.location != location {
+                    record.location = location
+                    record.files = [:]
+                    record.fileOrder = []
+                    moved.append(name)
+                }
+                record.shadowed = locations.dropFirst().map(\.root.path) + (name == Preset.name ? ["(builtin)"] : [])
+            } else if name == Preset.name {
+                if record.location != nil || isNew {
+                    loadPreset(&record)
+                    moved.append(name)
+                }
+                record.shadowed = []
+            } else {
+                remove(name, &state, &report)
+                continue
+            }
+            if isNew, name != Preset.name { report.added.append(name) }
+            state.records[name] = record
+        }
+        return moved
+    }
+
+    // MARK: Discovery and reading
+
+    /// Theme name → its locations, highest precedence first.
+    func discover() -> [String: [ThemeDiscovery.Location]] {
+        var result: [String: [ThemeDiscovery.Location]] = [:]
+        for root in roots {
+            for location in ThemeDiscovery.themes(in: root, fileSystem: fileSystem) {
+                result[location.name, default: []].append(location)
+            }
+        }
+        return result
+    }
+
+    /// The root a path is under, and the path relative to it ("" for the root itself).
+    func locate(_ path: String) -> (ThemeRoot, String)? {
+        for root in roots {
+            if path == root.path { return (root, "") }
+            if path.hasPrefix(root.path + "/") { return (root, String(path.dropFirst(root.path.count + 1))) }
+        }
+        return nil
+    }
+
+    func loadPreset(_ record: inout Record) {
+        record.location = nil
+        record.files = [:]
+        for file in Preset.parsedFiles() { record.files[file.path] = file }
+        record.fileOrder = Preset.files.map(\.path)
+    }
+
+    /// Reads every file of a theme; returns the paths whose contents changed (or appeared or went away).
+    func readAllFiles(_ record: inout Record) -> Set<String> {
+        guard let location = record.location else { return [] }
+        let paths = ThemeDiscovery.files(of: location, fileSystem: fileSystem)
+        var changed = Set(record.files.keys).subtracting(paths)
+        for gone in changed { record.previous[gone] = record.previous[gone] ?? record.files.removeValue(forKey: gone) }
+        for path in paths where read(path, &record) { changed.insert(path) }
+        record.fileOrder = paths
+        return changed
+    }
+
+    /// Re-reads the given paths (files or directories) of a theme, and notices files that appeared or went away.
+    func readFiles(_ changed: Set<String>, _ record: inout Record) -> Set<String> {
+        guard let location = record.location else { return [] }
+        let paths = ThemeDiscovery.files(of: location, fileSystem: fileSystem)
+        let known = Set(record.fileOrder)
+        var result = known.subtracting(paths)
+        for gone in result { record.previous[gone] = record.previous[gone] ?? record.files.removeValue(forKey: gone) }
+        for path in paths {
+            let inChanged = changed.contains(path) || changed.contains { path.hasPrefix($0 + "/") }
+            guard inChanged || !known.contains(path) else { continue }
+            if read(path, &record) { result.insert(path) }
+        }
+        record.fileOrder = paths
+        return result
+    }
+
+    /// Reads and parses one file; whether it differs from what was known.
+    func read(_ path: String, _ record: inout Record) -> Bool {
+        guard let location = record.location else { return false }
+        if record.previous[path] == nil, let old = record.files[path] { record.previous[path] = old }
+        let file: ThemeFile
+        do {
+            let bytes = try fileSystem.read("\(location.root.path)/\(path)")
+            file = ThemeFile.parse(path: path, bytes: bytes, themeName: record.name)
+        } catch {
+            if error.isNotFound { return record.files.removeValue(forKey: path) != nil }
+            file = ThemeFile(
+                path: path, layer: ThemeLayer(name: record.name),
+                errors: [ThemeError(file: path, line: 1, column: 0, message: "cannot read: \(error)")])
+        }
+        record.files[path] = file
+        return true
+    }
+
+    func remove(_ name: String, _ state: inout State, _ report: inout ReloadReport) {
+        guard state.records.removeValue(forKey: name) != nil else { return }
+        report.removed.append(name)
+    }
+}

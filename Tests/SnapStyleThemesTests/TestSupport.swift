@@ -1,0 +1,60 @@
+import Foundation
+import SnapStyleEngine
+import SnapStyleJSON
+import SnapStyleJansson
+import SnapStyleProtocol
+import SnapStyleThemes
+
+/// A temporary directory of theme roots, removed when the value is released.
+final class TemporaryRoots {
+    let path: String
+
+    init() {
+        path = NSTemporaryDirectory() + "snapstyle-tests-" + UUID().uuidString
+        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    /// Writes a file in place with open/write (not an atomic rename), creating directories.
+    func write(_ relative: String, _ text: String) {
+        let full = "\(path)/\(relative)"
+        let dir = (full as NSString).deletingLastPathComponent
+        try! FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let fd = open(full, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        precondition(fd >= 0)
+        _ = text.utf8CString.withUnsafeBufferPointer { Foundation.write(fd, $0.baseAddress, $0.count - 1) }
+        close(fd)
+    }
+
+    func remove(_ relative: String) { try? FileManager.default.removeItem(atPath: "\(path)/\(relative)") }
+
+    func full(_ relative: String) -> String { "\(path)/\(relative)" }
+
+    var root: ThemeRoot { ThemeRoot(path: path, origin: .config) }
+}
+
+extension JSONValue {
+    /// Whether every member `expected` gives is in `self` with the same value (objects recursively, numbers
+    /// within 0.001, arrays element by element).
+    func contains(_ expected: JSONValue, tolerance: Double = 0.001) -> Bool {
+        switch (self, expected) {
+        case (.object(let a), .object(let b)):
+            return b.allSatisfy { member in a[member.key].map { $0.contains(member.value, tolerance: tolerance) } ?? false }
+        case (.array(let a), .array(let b)):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.contains($1, tolerance: tolerance) }
+        default:
+            if let x = doubleValue, let y = expected.doubleValue { return abs(x - y) <= tolerance }
+            return self == expected
+        }
+    }
+}
+
+func json(_ text: String) -> JSONValue { try! Jansson.parse(text) }
+
+/// A store with the preset and the given roots, loaded.
+func loadedStore(_ roots: [ThemeRoot] = []) -> ThemeStore {
+    let store = ThemeStore(roots: roots)
+    store.reloadAll()
+    return store
+}
