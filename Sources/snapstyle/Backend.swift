@@ -1,0 +1,92 @@
+import ArgumentParser
+import Foundation
+import SnapStyleJSON
+import SnapStyleJansson
+import SnapStyleProtocol
+import SnapStyleThemes
+
+/// Answers a method call, from the daemon or in-process.
+protocol Backend {
+    func call(_ method: String, _ params: JSONObject) async throws -> JSONValue
+}
+
+/// An error answer from the daemon or the offline resolver: printed, exit status 1.
+struct AnswerError: Error, CustomStringConvertible {
+    let error: RPCError
+
+    var description: String {
+        var text = "error \(error.code): \(error.message)"
+        if let data = error.data {
+            let parts = data.members.map { m -> String in
+                if case .string(let s) = m.value { return "\(m.key): \(s)" }
+                return "\(m.key): \(Jansson.encode(m.value))"
+            }
+            if !parts.isEmpty { text += " (" + parts.joined(separator: "; ") + ")" }
+        }
+        return text
+    }
+}
+
+/// No daemon answered on the socket: exit status 3 with a hint.
+struct NoDaemonError: Error, CustomStringConvertible {
+    let socket: String
+    let reason: String
+
+    var description: String {
+        "no snapstyled answers on \(socket) (\(reason)).\n"
+            + "Start one with `make run` or `systemctl --user start snapstyled.socket`, or use --offline."
+    }
+}
+
+/// Resolves in-process from the theme roots, exactly as the daemon would.
+struct OfflineBackend: Backend {
+    let methods: StyleMethods
+
+    init(themes: [String], defaultTheme: String = "snap") {
+        let roots = ThemeRoot.standard(extra: themes.map(absolutePath), environment: ProcessInfo.processInfo.environment)
+        let store = ThemeStore(roots: roots)
+        store.reloadAll()
+        methods = StyleMethods(store: store, defaultTheme: defaultTheme)
+    }
+
+    func call(_ method: String, _ params: JSONObject) async throws -> JSONValue {
+        do {
+            guard let result = try methods.handle(method, .object(params)) else {
+                throw AnswerError(error: .methodNotFound(method))
+            }
+            return result
+        } catch let error as RPCError {
+            throw AnswerError(error: error)
+        }
+    }
+}
+
+func absolutePath(_ path: String) -> String {
+    if path.hasPrefix("/") { return path }
+    return FileManager.default.currentDirectoryPath + "/" + path
+}
+
+extension ConnectionOptions {
+    /// The daemon, or the offline resolver with `--offline`.
+    func backend() throws -> any Backend {
+        if offline { return OfflineBackend(themes: themes) }
+        return try DaemonBackend(socket: socket)
+    }
+}
+
+/// Runs a command body with daemon.md's exit statuses for answers and unreachable daemons.
+func runReporting(_ body: () async throws -> Void) async throws {
+    do {
+        try await body()
+    } catch let error as AnswerError {
+        FileHandle.standardError.write(Data("snapstyle: \(error)\n".utf8))
+        throw ExitCode(1)
+    } catch let error as NoDaemonError {
+        FileHandle.standardError.write(Data("snapstyle: \(error)\n".utf8))
+        throw ExitCode(3)
+    }
+}
+
+func printLine(_ text: String) {
+    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+}

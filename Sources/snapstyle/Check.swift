@@ -1,0 +1,87 @@
+import ArgumentParser
+import Foundation
+import SnapStyleThemes
+
+struct Check: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Validate theme files, theme directories or roots offline; print every error as path:line:column.",
+        discussion: """
+            A file is checked as the theme it belongs to: inside a theme root (one of --themes, the user's or the \
+            system's roots) that is its theme; elsewhere a FILE.json is a single-file theme. A directory is a root \
+            when it is a known root or holds a sub-directory; otherwise it is a directory theme. A theme's extends \
+            is looked up in the same roots as the daemon's, plus the PATHs given.
+            """)
+
+    @Argument(help: "Theme files, theme directories or roots (default: every root).")
+    var paths: [String] = []
+
+    @Option(name: .long, help: "A theme root (repeatable).")
+    var themes: [String] = []
+
+    func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let standard = ThemeRoot.standard(extra: themes.map(absolutePath), environment: environment)
+        let fileSystem = POSIXFileSystem()
+        var targets: [(root: ThemeRoot, name: String?)] = []
+        if paths.isEmpty { targets = standard.map { ($0, nil) } }
+        for path in paths {
+            let full = normalized(absolutePath(path))
+            guard let kind = fileSystem.kind(of: full) else {
+                FileHandle.standardError.write(Data("snapstyle: \(path): no such file or directory\n".utf8))
+                throw ExitCode(1)
+            }
+            targets.append(target(full, kind: kind, known: standard, fileSystem: fileSystem))
+        }
+        var errorCount = 0
+        var themeCount = 0
+        for (root, name) in targets {
+            let store = ThemeStore(roots: [root] + standard.filter { $0.path != root.path })
+            store.reloadAll()
+            for info in store.infos where info.root == root.path && (name == nil || info.name == name) {
+                themeCount += 1
+                for error in info.errors {
+                    errorCount += 1
+                    printLine(error.shown(as: displayPath(root.path + "/" + error.file)).description)
+                }
+            }
+        }
+        if errorCount > 0 { throw ExitCode(1) }
+        FileHandle.standardError.write(Data("checked \(themeCount) theme(s): no errors\n".utf8))
+    }
+
+    func target(_ path: String, kind: FileKind, known: [ThemeRoot], fileSystem: some ThemeFileSystem)
+        -> (ThemeRoot, String?)
+    {
+        for root in known {
+            if path == root.path { return (root, nil) }
+            if path.hasPrefix(root.path + "/") {
+                let first = String(path.dropFirst(root.path.count + 1).split(separator: "/")[0])
+                return (root, first.hasSuffix(".json") ? String(first.dropLast(5)) : first)
+            }
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        let base = (path as NSString).lastPathComponent
+        if kind != .directory {
+            return (ThemeRoot(path: parent, origin: .config), base.hasSuffix(".json") ? String(base.dropLast(5)) : base)
+        }
+        let entries = (try? fileSystem.entries(of: path)) ?? []
+        let isRoot = entries.contains { $0.kind == .directory && !ThemeDiscovery.isIgnored($0.name) }
+            || !entries.contains { $0.name.hasSuffix(".json") }
+        return isRoot ? (ThemeRoot(path: path, origin: .config), nil) : (ThemeRoot(path: parent, origin: .config), base)
+    }
+
+    func normalized(_ path: String) -> String {
+        var parts: [String] = []
+        for part in path.split(separator: "/") {
+            if part == "." { continue }
+            if part == ".." { _ = parts.popLast() } else { parts.append(String(part)) }
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    /// The path relative to the current directory when it is below it.
+    func displayPath(_ path: String) -> String {
+        let cwd = FileManager.default.currentDirectoryPath
+        return path.hasPrefix(cwd + "/") ? String(path.dropFirst(cwd.count + 1)) : path
+    }
+}

@@ -1,0 +1,43 @@
+import ArgumentParser
+import SnapStyleJSON
+import SnapStyleJansson
+
+struct Element: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Resolve an element's font, composition, padding and shape in the current component.")
+
+    @Argument(help: "The element, TYPE[.HIERARCHY] (title, label.secondary, icon, ...).")
+    var element: String
+
+    @Option(name: .long, help: "Define an element's key, ATTRIBUTE:TYPE=KEY (repeatable), e.g. font:icon=screenTitle.")
+    var define: [String] = []
+
+    @OptionGroup var connection: ConnectionOptions
+    @OptionGroup var options: ContextOptions
+
+    func run() async throws {
+        try await runReporting {
+            var params = try options.params()
+            params["element"] = .string(element)
+            if !define.isEmpty {
+                var defines = JSONObject()
+                for entry in define {
+                    let parts = entry.split(whereSeparator: { $0 == ":" || $0 == "=" }).map(String.init)
+                    guard parts.count == 3 else { throw ValidationError("--define takes ATTRIBUTE:TYPE=KEY, got '\(entry)'") }
+                    var mapping = defines[parts[0]]?.objectValue ?? JSONObject()
+                    mapping[parts[1]] = .string(parts[2])
+                    defines[parts[0]] = .object(mapping)
+                }
+                params["define"] = .object(defines)
+            }
+            let result = try await connection.backend().call("resolveElement", params)
+            if connection.json { return printLine(Jansson.encode(result)) }
+            let type = result["element"]?["type"]?.stringValue ?? "?"
+            let hierarchy = result["element"]?["hierarchy"]?.stringValue ?? "?"
+            printLine("element \(type).\(hierarchy) in component \(result["component"]?.stringValue ?? "(none)")")
+            for attribute in ["font", "composition", "padding", "shape"] {
+                printLine("  \(attribute): \(Output.keyed(result[attribute] ?? .null))")
+            }
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import ArgumentParser
+import SnapStyleJSON
+import SnapStyleJansson
+
+struct Explain: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show how a key resolves: every definition consulted, top layer first, with file:line.")
+
+    @Argument var attribute: String
+    @Argument var key: String
+
+    @OptionGroup var connection: ConnectionOptions
+    @OptionGroup var options: ContextOptions
+
+    func run() async throws {
+        try await runReporting {
+            var params = try options.params()
+            params["attribute"] = .string(attribute)
+            params["key"] = .string(key)
+            let result = try await connection.backend().call("explain", params)
+            if connection.json { return printLine(Jansson.encode(result)) }
+            printLine("\(attribute) \(key) = \(Output.value(result["value"] ?? .null))")
+            for step in result["steps"]?.arrayValue ?? [] {
+                let file = step["file"]?.stringValue ?? "?"
+                let line = step["line"]?.intValue ?? 0
+                let kind = step["kind"]?.stringValue ?? "?"
+                let caseText = step["case"]?.intValue.map { " case \($0)" } ?? ""
+                printLine("  \(step["layer"]?.stringValue ?? "?") \(file):\(line): \(kind)\(caseText) → \(step["result"]?.stringValue ?? "?")")
+            }
+            let deps = (result["dependsOn"]?.arrayValue ?? []).map {
+                "\($0["attribute"]?.stringValue ?? "?") \($0["key"]?.stringValue ?? "?")"
+            }
+            printLine("  depends on: \(deps.joined(separator: ", "))")
+        }
+    }
+}

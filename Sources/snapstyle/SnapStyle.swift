@@ -1,0 +1,34 @@
+import ArgumentParser
+import Foundation
+
+/// `snapstyle`: the command-line client of snapstyled (daemon.md, "snapstyle").
+@main
+struct SnapStyle: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "snapstyle",
+        abstract: "Validate themes and resolve styles, through snapstyled or offline.",
+        subcommands: [
+            Status.self, Themes.self, Keys.self, Resolve.self, Element.self, Container.self, Explain.self,
+            Watch.self, Check.self,
+        ]
+    )
+
+    /// Exit statuses of daemon.md: 0 success, 1 an error answer, 2 usage, 3 no daemon.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var async = command as? AsyncParsableCommand {
+                try await async.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let code = exitCode(for: error)
+            if code == .validationFailure || error is ValidationError {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
+}
