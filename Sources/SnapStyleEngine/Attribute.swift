@@ -4,7 +4,7 @@ public enum Attribute: String, CaseIterable, Hashable, Sendable, Comparable {
 
     public static func < (a: Self, b: Self) -> Bool { a.index < b.index }
 
-    var index: Int { Attribute.allCases.firstIndex(of: self)! }
+    var index: Int { Int(tag(self)) }
 }
 
 /// What a definition, a cache entry or a change can be about: one key of an attribute, a container or a
@@ -21,6 +21,14 @@ public enum NodeRef: Hashable, Sendable, Comparable {
         case .key(let attribute, let key): (attribute.index, key)
         case .container(let id): (100, id)
         case .component(let id): (101, id)
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .key(let attribute, let key): hasher.combine(fnv1a(key) &+ UInt64(attribute.index))
+        case .container(let id): hasher.combine(fnv1a(id) &+ 8)
+        case .component(let id): hasher.combine(fnv1a(id) &+ 9)
         }
     }
 

@@ -248,16 +248,22 @@ extension CalcExpression {
 /// The syntax of semantic keys and ids: `[A-Za-z_][A-Za-z0-9_]*` segments joined by dots.
 public enum KeySyntax {
     public static func isValid(_ key: String) -> Bool {
-        guard !key.isEmpty else { return false }
-        for segment in key.split(separator: ".", omittingEmptySubsequences: false) {
-            guard let first = segment.unicodeScalars.first,
-                first == "_" || ("a"..."z").contains(first) || ("A"..."Z").contains(first)
-            else { return false }
-            for c in segment.unicodeScalars.dropFirst()
-            where !(c == "_" || ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c)) {
+        var atSegmentStart = true
+        var count = 0
+        for byte in key.utf8 {
+            count += 1
+            switch byte {
+            case UInt8(ascii: "."):
+                if atSegmentStart { return false }
+                atSegmentStart = true
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
+                atSegmentStart = false
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if atSegmentStart { return false }
+            default:
                 return false
             }
         }
-        return true
+        return count > 0 && !atSegmentStart
     }
 }

@@ -3,7 +3,7 @@ public enum DynamicTypeCategory: String, ClosedSet {
     case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge
     case accessibility1, accessibility2, accessibility3, accessibility4, accessibility5
 
-    var index: Int { Self.allCases.firstIndex(of: self)! }
+    var index: Int { Int(tag(self)) }
 }
 
 /// The text styles of the iOS Dynamic Type table.
@@ -11,7 +11,13 @@ public enum TextStyle: String, ClosedSet {
     case largeTitle, title, title2, title3, headline, body, callout, subheadline, footnote, caption, caption2
 
     /// Point sizes per category, `xSmall` through `accessibility5` (Apple's Human Interface Guidelines, iOS).
-    var pointSizes: [Double] {
+    var pointSizes: [Double] { Self.table[index] }
+
+    var index: Int { Int(tag(self)) }
+
+    private static let table: [[Double]] = allCases.map(\.sizes)
+
+    private var sizes: [Double] {
         switch self {
         case .largeTitle: [31, 32, 33, 34, 36, 38, 40, 44, 48, 52, 56, 60]
         case .title: [25, 26, 27, 28, 30, 32, 34, 38, 43, 48, 53, 58]
@@ -29,6 +35,7 @@ public enum TextStyle: String, ClosedSet {
 
     /// The point size of this style at a category.
     public func pointSize(at category: DynamicTypeCategory) -> Double { pointSizes[category.index] }
+
 
     /// How much a value of this style grows from `large` to `category`.
     public func scale(at category: DynamicTypeCategory) -> Double {

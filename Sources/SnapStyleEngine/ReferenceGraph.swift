@@ -85,46 +85,86 @@ public struct ReferenceGraph: Sendable {
         return result
     }
 
-    /// Reference cycles through any of `start`: each as the list of nodes on it, in order.
-    /// The accent in effect counts as reading every accent.
+    /// Reference cycles among the nodes reachable from `start` that pass through one of them: each as the
+    /// list of nodes on it, in reference order. The accent in effect counts as reading every accent.
+    /// (Tarjan's strongly connected components, so each node is visited once.)
     public func cycles(through start: [NodeRef]) -> [[NodeRef]] {
-        var found: [[NodeRef]] = []
-        var reported = Set<Set<NodeRef>>()
-        let accents = edges.keys.filter { if case .key(.accent, _) = $0 { true } else { false } }
+        var accentNodes: [NodeRef]?
         func successors(_ node: NodeRef) -> [NodeRef] {
             var next: [NodeRef] = []
             for edge in edges[node] ?? [] {
                 switch edge {
-                case .node(let n): next.append(n)
-                case .accentInEffect: next += accents
-                case .stack: break
+                case .node(let n) where edges[n] != nil: next.append(n)
+                case .accentInEffect:
+                    if accentNodes == nil {
+                        accentNodes = edges.keys.filter { if case .key(.accent, _) = $0 { true } else { false } }
+                    }
+                    next += accentNodes!
+                default: break
                 }
             }
-            return next.sorted()
+            return next
         }
-        for origin in start.sorted() where edges[origin] != nil {
-            // Depth-first search for a path from origin back to origin.
-            var path: [NodeRef] = [origin]
-            var iterators: [[NodeRef]] = [successors(origin)]
-            var onPath: Set<NodeRef> = [origin]
-            var visited: Set<NodeRef> = [origin]
-            while !iterators.isEmpty {
-                guard let next = iterators[iterators.count - 1].popLast() else {
-                    iterators.removeLast()
-                    onPath.remove(path.removeLast())
+        var index: [NodeRef: Int] = [:]
+        var lowlink: [NodeRef: Int] = [:]
+        var onStack = Set<NodeRef>()
+        var stack: [NodeRef] = []
+        var components: [[NodeRef]] = []
+        var counter = 0
+        for origin in Set(start).sorted() where edges[origin] != nil && index[origin] == nil {
+            // Iterative depth-first search: (node, its successors, next successor to visit).
+            var work: [(NodeRef, [NodeRef], Int)] = [(origin, successors(origin), 0)]
+            index[origin] = counter
+            lowlink[origin] = counter
+            counter += 1
+            stack.append(origin)
+            onStack.insert(origin)
+            while !work.isEmpty {
+                let (node, next, position) = work[work.count - 1]
+                if position < next.count {
+                    work[work.count - 1].2 += 1
+                    let successor = next[position]
+                    if index[successor] == nil {
+                        index[successor] = counter
+                        lowlink[successor] = counter
+                        counter += 1
+                        stack.append(successor)
+                        onStack.insert(successor)
+                        work.append((successor, successors(successor), 0))
+                    } else if onStack.contains(successor) {
+                        lowlink[node] = min(lowlink[node]!, index[successor]!)
+                    }
                     continue
                 }
-                if next == origin {
-                    let members = Set(path)
-                    if reported.insert(members).inserted { found.append(path) }
-                    continue
+                work.removeLast()
+                if let parent = work.last?.0 { lowlink[parent] = min(lowlink[parent]!, lowlink[node]!) }
+                guard lowlink[node] == index[node] else { continue }
+                var component: [NodeRef] = []
+                while let top = stack.popLast() {
+                    onStack.remove(top)
+                    component.append(top)
+                    if top == node { break }
                 }
-                guard !onPath.contains(next), visited.insert(next).inserted, edges[next] != nil else { continue }
-                path.append(next)
-                onPath.insert(next)
-                iterators.append(successors(next))
+                let selfLoop = component.count == 1 && successors(node).contains(node)
+                if component.count > 1 || selfLoop { components.append(component) }
             }
         }
-        return found
+        let starts = Set(start)
+        return components.filter { $0.contains(where: starts.contains) }.map { ordered($0, successors) }
+    }
+
+    /// A strongly connected component as one cycle in reference order, from its smallest node.
+    private func ordered(_ component: [NodeRef], _ successors: (NodeRef) -> [NodeRef]) -> [NodeRef] {
+        let members = Set(component)
+        let first = component.min()!
+        var path = [first]
+        var visited: Set<NodeRef> = [first]
+        var current = first
+        while let next = successors(current).first(where: { members.contains($0) && !visited.contains($0) }) {
+            path.append(next)
+            visited.insert(next)
+            current = next
+        }
+        return path + component.filter { !visited.contains($0) }.sorted()
     }
 }

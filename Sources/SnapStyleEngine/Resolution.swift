@@ -4,10 +4,20 @@ struct Resolution {
     let generation: Int
     let context: StyleContext
     let derived: DerivedContext
-    let contextID: Int32
+    let contextID: UInt32
     let cache: StyleCache?
-    /// The definitions read by the value being computed (innermost last).
-    private(set) var dependencies: Set<NodeRef> = []
+    /// What the value being computed read directly: its own key, the keys its definitions referred to, and
+    /// the components and containers that decided the stack. Invalidation drops an entry when any of these
+    /// may have a new value, so the transitive part is the reference graph's business, not the entry's.
+    private(set) var dependencies: [NodeRef] = []
+
+    mutating func record(_ node: NodeRef) {
+        if !dependencies.contains(node) { dependencies.append(node) }
+    }
+
+    mutating func record(_ nodes: [NodeRef]) {
+        for node in nodes { record(node) }
+    }
 
     init(layers: [ThemeLayer], generation: Int, context: PreparedContext, cache: StyleCache?) {
         self.layers = layers
@@ -20,23 +30,24 @@ struct Resolution {
 
     /// The value of a key, from the top layer down (theme format section 6), through the cache.
     mutating func value(_ attribute: Attribute, _ key: String) -> ResolvedValue? {
-        let entryKey = StyleCache.EntryKey(context: contextID, attribute: attribute, key: key)
-        if let cache, let hit = cache.lookup(entryKey, generation: generation) {
-            dependencies.formUnion(hit.dependencies)
-            return hit.value
-        }
+        record(.key(attribute, key))
+        if let cache, let hit = cache.lookup(contextID, attribute, key, generation: generation) { return hit }
+        return computeAndStore(attribute, key)
+    }
+
+    /// Computes a key's value (its cache entry was missed) and stores it with what it read.
+    mutating func computeAndStore(_ attribute: Attribute, _ key: String) -> ResolvedValue? {
         let outer = dependencies
         dependencies = []
         let value = compute(attribute, key)
-        cache?.insert(
-            entryKey, StyleCache.Entry(value: value, dependencies: Array(dependencies), generation: generation))
-        dependencies.formUnion(outer)
+        cache?.insert(contextID, attribute, key, value: value, dependencies: dependencies, generation: generation)
+        dependencies = outer
         return value
     }
 
     /// Evaluates every layer's definition of a key, top first, without the cache for this key.
     mutating func compute(_ attribute: Attribute, _ key: String) -> ResolvedValue? {
-        dependencies.insert(.key(attribute, key))
+        record(.key(attribute, key))
         for layer in layers.reversed() {
             guard let entry = layer.entry(attribute, key) else { continue }
             if let value = evaluate(entry.definition, attribute) { return value }
@@ -73,7 +84,7 @@ struct Resolution {
 
     /// A context value as predicates see it (nil: the context has none).
     mutating func contextValue(_ member: PredicateMember) -> Scalar? {
-        if member.readsStack { dependencies.formUnion(derived.dependencies) }
+        if member.readsStack { record(derived.dependencies) }
         switch member {
         case .colorScheme: return .string(context.colorScheme.rawValue)
         case .contrast: return .string(context.contrast.rawValue)
@@ -180,7 +191,7 @@ struct Resolution {
             if let key {
                 accentKey = key
             } else {
-                dependencies.formUnion(derived.dependencies)
+                record(derived.dependencies)
                 accentKey = derived.accent
             }
             guard case .accent(let accent)? = value(.accent, accentKey) else { return nil }
@@ -207,7 +218,7 @@ struct Resolution {
         case .constant(let n):
             return ResolvedNumber(base: n, value: n * context.numberScale)
         case .calc(let expression, let scaled):
-            if expression.readsStack { dependencies.formUnion(derived.dependencies) }
+            if expression.readsStack { record(derived.dependencies) }
             var lookups: [String: Double?] = [:]
             for key in expression.keys where lookups[key] == nil {
                 if case .number(let n)? = value(.number, key) { lookups[key] = n.base } else { lookups[key] = .some(nil) }

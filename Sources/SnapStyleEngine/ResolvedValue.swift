@@ -4,8 +4,8 @@ import SnapStyleJSON
 public enum ResolvedSurface: Hashable, Sendable {
     case color(RGBA)
     case material(Material)
-    case linearGradient(colors: [RGBA], start: GradientPoint, end: GradientPoint)
-    case meshGradient(width: Int, height: Int, points: [[Double]], colors: [RGBA])
+    indirect case linearGradient(colors: [RGBA], start: GradientPoint, end: GradientPoint)
+    indirect case meshGradient(width: Int, height: Int, points: [[Double]], colors: [RGBA])
 
     func adjusted(_ transform: (RGBA) -> RGBA) -> ResolvedSurface {
         switch self {
@@ -87,11 +87,11 @@ public enum ResolvedValue: Hashable, Sendable {
     case surface(ResolvedSurface)
     case number(ResolvedNumber)
     case font(ResolvedFont)
-    case padding(ResolvedPadding)
+    indirect case padding(ResolvedPadding)
     case shape(ResolvedShape)
     case icon(String)
-    case composition(ResolvedComposition)
-    case accent(ResolvedAccent)
+    indirect case composition(ResolvedComposition)
+    indirect case accent(ResolvedAccent)
 }
 
 extension RGBA {

@@ -26,16 +26,15 @@ public struct CacheStatistics: Hashable, Sendable {
 /// valid from that generation until it is dropped, so a reader still holding an older snapshot only takes
 /// entries at least as old as its snapshot, and only a reader of the current generation stores entries.
 final class StyleCache: Sendable {
-    struct EntryKey: Hashable, Sendable {
-        var context: Int32
-        var attribute: Attribute
-        var key: String
-    }
+    /// A cache entry's key: context id (28 bits), attribute (4 bits), interned key (32 bits).
+    typealias EntryKey = UInt64
+    /// A definition an entry read: kind (attribute index, 8 container, 9 component) and interned key.
+    typealias NodeID = UInt64
 
     struct Entry: Sendable {
         var value: ResolvedValue?
-        var dependencies: [NodeRef]
-        var generation: Int
+        var dependencies: [NodeID]
+        var generation: Int32
     }
 
     struct ContextKey: Hashable, Sendable {
@@ -45,7 +44,7 @@ final class StyleCache: Sendable {
     }
 
     struct ContextRecord: Sendable {
-        var id: Int32
+        var id: UInt32
         var derived: DerivedContext
         var generation: Int
     }
@@ -57,12 +56,33 @@ final class StyleCache: Sendable {
 
     struct State: Sendable {
         var snapshot: ThemeSnapshot
+        var keyIDs: [FastKey: UInt32] = [:]
         var entries: [EntryKey: Entry] = [:]
-        var dependents: [NodeRef: [EntryKey]] = [:]
+        var dependents: [NodeID: [EntryKey]] = [:]
         var contexts: [ContextKey: ContextRecord] = [:]
         var overrides: [String: OverridesRecord] = [:]
-        var nextID: Int32 = 1
+        var nextContextID: UInt32 = 1
+        var nextOverridesID: Int32 = 1
         var statistics = CacheStatistics()
+
+        mutating func keyID(_ key: String) -> UInt32 {
+            if let id = keyIDs[FastKey(key)] { return id }
+            let id = UInt32(keyIDs.count)
+            keyIDs[FastKey(key)] = id
+            return id
+        }
+
+        func entryKey(_ context: UInt32, _ attribute: Attribute, _ key: String) -> EntryKey? {
+            keyIDs[FastKey(key)].map { UInt64(context) << 36 | UInt64(attribute.index) << 32 | UInt64($0) }
+        }
+
+        mutating func nodeID(_ node: NodeRef) -> NodeID {
+            switch node {
+            case .key(let attribute, let key): UInt64(attribute.index) << 32 | UInt64(keyID(key))
+            case .container(let id): 8 << 32 | UInt64(keyID(id))
+            case .component(let id): 9 << 32 | UInt64(keyID(id))
+            }
+        }
     }
 
     /// Past these sizes the cache starts over rather than grow without bound.
@@ -76,35 +96,83 @@ final class StyleCache: Sendable {
 
     var snapshot: ThemeSnapshot { state.withLock { $0.snapshot } }
 
-    func lookup(_ key: EntryKey, generation: Int) -> Entry? {
+    /// A cached value valid for a reader of `generation`, counted as a hit or a miss.
+    func lookup(_ context: UInt32, _ attribute: Attribute, _ key: String, generation: Int) -> ResolvedValue?? {
         state.withLock { state in
-            if let entry = state.entries[key], entry.generation <= generation {
+            if let entryKey = state.entryKey(context, attribute, key), let entry = state.entries[entryKey],
+                Int(entry.generation) <= generation
+            {
                 state.statistics.hits += 1
-                return entry
+                return .some(entry.value)
             }
             state.statistics.misses += 1
             return nil
         }
     }
 
-    func insert(_ key: EntryKey, _ entry: Entry) {
+    /// What an entry read, without counting it as a hit or a miss.
+    func dependencies(_ context: UInt32, _ attribute: Attribute, _ key: String) -> [NodeRef]? {
         state.withLock { state in
-            guard entry.generation == state.snapshot.generation else { return }
+            guard let entryKey = state.entryKey(context, attribute, key), let entry = state.entries[entryKey] else {
+                return nil
+            }
+            let names = Dictionary(uniqueKeysWithValues: state.keyIDs.map { ($1, $0.string) })
+            return entry.dependencies.compactMap { id in
+                guard let name = names[UInt32(truncatingIfNeeded: id)] else { return nil }
+                switch id >> 32 {
+                case 8: return .container(name)
+                case 9: return .component(name)
+                default: return .key(Attribute.allCases[Int(id >> 32)], name)
+                }
+            }
+        }
+    }
+
+    /// The value of a key in a context already interned for this generation, counted as a hit; nil on a miss
+    /// (nothing counted: the caller goes on to the full path).
+    func fastLookup(_ context: ContextKey, _ attribute: Attribute, _ key: String, generation: Int)
+        -> ResolvedValue??
+    {
+        state.withLock { state in
+            guard let record = state.contexts[context], record.generation == generation,
+                let entryKey = state.entryKey(record.id, attribute, key), let entry = state.entries[entryKey],
+                Int(entry.generation) <= generation
+            else { return nil }
+            state.statistics.hits += 1
+            return .some(entry.value)
+        }
+    }
+
+    func insert(_ context: UInt32, _ attribute: Attribute, _ key: String, value: ResolvedValue?,
+                dependencies: [NodeRef], generation: Int) {
+        state.withLock { state in
+            guard generation == state.snapshot.generation else { return }
             if state.entries.count >= Self.maximumEntries { Self.clear(&state) }
-            guard state.entries.updateValue(entry, forKey: key) == nil else { return }
-            for dependency in entry.dependencies { state.dependents[dependency, default: []].append(key) }
+            let entryKey = UInt64(context) << 36 | UInt64(attribute.index) << 32 | UInt64(state.keyID(key))
+            guard state.entries[entryKey] == nil else { return }
+            var ids: [NodeID] = []
+            ids.reserveCapacity(dependencies.count)
+            for dependency in dependencies { ids.append(state.nodeID(dependency)) }
+            state.entries[entryKey] = Entry(value: value, dependencies: ids, generation: Int32(generation))
+            for id in ids { state.dependents[id, default: []].append(entryKey) }
         }
     }
 
     /// The interned id and derivation of a context, derived again when the generation moved on.
     func context(_ key: ContextKey, generation: Int, derive: () throws(ContextError) -> DerivedContext)
-        throws(ContextError) -> (Int32, DerivedContext)
+        throws(ContextError) -> (UInt32, DerivedContext)
     {
         let known = state.withLock { $0.contexts[key] }
         if let known, known.generation == generation { return (known.id, known.derived) }
         let derived = try derive()
         return state.withLock { state in
             if state.contexts.count >= Self.maximumContexts { Self.clear(&state) }
+            if state.nextContextID >= 1 << 28 {
+                // Ids are never reused otherwise, so a session prepared before a clear cannot read another
+                // context's entries; after 2^28 contexts they start over (with everything dropped).
+                Self.clear(&state)
+                state.nextContextID = 1
+            }
             if var record = state.contexts[key] {
                 if generation == state.snapshot.generation {
                     record.derived = derived
@@ -113,8 +181,8 @@ final class StyleCache: Sendable {
                 }
                 return (record.id, derived)
             }
-            let id = state.nextID
-            state.nextID += 1
+            let id = state.nextContextID
+            state.nextContextID += 1
             state.contexts[key] = ContextRecord(id: id, derived: derived, generation: generation)
             return (id, derived)
         }
@@ -129,7 +197,13 @@ final class StyleCache: Sendable {
         let layer = try build(snapshot)
         return state.withLock { state in
             if state.overrides.count >= Self.maximumOverrides { state.overrides.removeAll() }
-            let id = state.overrides[canonical]?.id ?? { defer { state.nextID += 1 }; return state.nextID }()
+            let id: Int32
+            if let known = state.overrides[canonical] {
+                id = known.id
+            } else {
+                id = state.nextOverridesID
+                state.nextOverridesID += 1
+            }
             let overrides = Overrides(id: id, layer: layer, snapshot: snapshot)
             if snapshot.generation == state.snapshot.generation {
                 state.overrides[canonical] = OverridesRecord(id: id, overrides: overrides)
@@ -138,12 +212,14 @@ final class StyleCache: Sendable {
         }
     }
 
-    /// Installs a new generation and drops the entries that read any of `changed`.
+    /// Installs a new generation and drops the entries that read any of `changed` (every node whose value may
+    /// differ: the reference graph's transitive closure of what changed).
     func install(_ snapshot: ThemeSnapshot, changed: Set<NodeRef>) {
         state.withLock { state in
             state.snapshot = snapshot
             for node in changed {
-                guard let keys = state.dependents.removeValue(forKey: node) else { continue }
+                let id = state.nodeID(node)
+                guard let keys = state.dependents.removeValue(forKey: id) else { continue }
                 for key in keys where state.entries.removeValue(forKey: key) != nil {
                     state.statistics.invalidations += 1
                 }

@@ -40,9 +40,20 @@ extension StyleSession {
                 break
             }
         }
-        var dependencies = resolution.dependencies
-        dependencies.insert(.key(attribute, key))
-        return Explanation(value: value, steps: steps, dependsOn: dependencies.sorted())
+        return Explanation(value: value, steps: steps, dependsOn: transitiveDependencies(of: attribute, key, resolution))
+    }
+}
+
+extension StyleSession {
+    /// Every key the value read, following the recorded direct reads of each cached value.
+    func transitiveDependencies(of attribute: Attribute, _ key: String, _ resolution: Resolution) -> [NodeRef] {
+        var result = Set<NodeRef>([.key(attribute, key)])
+        var queue = resolution.dependencies
+        while let node = queue.popLast() {
+            guard result.insert(node).inserted, case .key(let a, let k) = node else { continue }
+            if let read = theme.cache.dependencies(resolution.contextID, a, k) { queue += read }
+        }
+        return result.sorted()
     }
 }
 

@@ -69,16 +69,19 @@ public struct StyleSession: Sendable {
     public func resolve(_ attribute: Attribute, _ key: String, in context: PreparedContext) throws(StyleError)
         -> ResolvedValue?
     {
+        if let hit = theme.cache.lookup(context.id, attribute, key, generation: generation) { return hit }
         try checkDefined(attribute, key)
         var resolution = resolution(context)
-        return resolution.value(attribute, key)
+        return resolution.computeAndStore(attribute, key)
     }
 
     /// The value of a key in a context.
     public func resolve(_ attribute: Attribute, _ key: String, context: StyleContext = StyleContext())
         throws(StyleError) -> ResolvedValue?
     {
-        try resolve(attribute, key, in: try prepare(context))
+        let contextKey = StyleCache.ContextKey(context: context, overrides: overrides?.id ?? 0, containerProperties: false)
+        if let hit = theme.cache.fastLookup(contextKey, attribute, key, generation: generation) { return hit }
+        return try resolve(attribute, key, in: try prepare(context))
     }
 }
 

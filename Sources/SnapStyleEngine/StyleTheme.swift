@@ -37,5 +37,5 @@ public final class StyleTheme: Sendable {
 public struct PreparedContext: Sendable {
     public let context: StyleContext
     let derived: DerivedContext
-    let id: Int32
+    let id: UInt32
 }

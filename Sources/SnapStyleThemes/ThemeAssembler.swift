@@ -2,6 +2,50 @@ import SnapStyleEngine
 
 /// Builds a theme's own layer from its files and checks it on top of the layers it extends.
 public enum ThemeAssembler {
+    /// Removes what a file contributed from a merged layer.
+    public static func remove(_ contribution: ThemeLayer, from layer: inout ThemeLayer) {
+        for attribute in Attribute.allCases {
+            for (key, entry) in contribution[attribute] where layer.entry(attribute, key)?.location == entry.location {
+                layer.set(attribute, key, nil)
+            }
+        }
+        for (id, entry) in contribution.containers where layer.containers[id]?.location == entry.location {
+            layer.containers[id] = nil
+        }
+        for (id, entry) in contribution.components where layer.components[id]?.location == entry.location {
+            layer.components[id] = nil
+        }
+    }
+
+    /// Adds a file's contribution to a merged layer; a key already there is an error naming both places.
+    public static func add(_ contribution: ThemeLayer, to layer: inout ThemeLayer) -> [ThemeError] {
+        var errors: [ThemeError] = []
+        for attribute in Attribute.allCases {
+            for (key, entry) in contribution[attribute] {
+                if let first = layer.entry(attribute, key) {
+                    errors.append(duplicate("\(attribute.rawValue) '\(key)'", entry.location, first.location))
+                } else {
+                    layer.set(attribute, key, entry)
+                }
+            }
+        }
+        for (id, entry) in contribution.containers {
+            if let first = layer.containers[id] {
+                errors.append(duplicate("container '\(id)'", entry.location, first.location))
+            } else {
+                layer.containers[id] = entry
+            }
+        }
+        for (id, entry) in contribution.components {
+            if let first = layer.components[id] {
+                errors.append(duplicate("component '\(id)'", entry.location, first.location))
+            } else {
+                layer.components[id] = entry
+            }
+        }
+        return errors
+    }
+
     /// Merges files (in order) into one layer. A key defined twice, or a second manifest, is an error naming
     /// both places.
     public static func merge(name: String, files: [ThemeFile]) -> (ThemeLayer, ThemeManifest?, [ThemeError]) {

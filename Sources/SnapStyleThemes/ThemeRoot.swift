@@ -93,6 +93,6 @@ public enum ThemeDiscovery {
             }
         }
         walk(location.name)
-        return result.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        return result.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 }

@@ -12,10 +12,12 @@ extension ThemeStore {
     func rebuild(_ touched: [String: Set<String>], _ state: inout State, _ report: inout ReloadReport) {
         var deltas: [String: Delta] = [:]
         for name in buildOrder(state.records) {
-            guard var record = state.records[name] else { continue }
+            guard let extends = state.records[name].map(\.extends) else { continue }
             let files = touched[name]
-            let parentDelta = record.extends.flatMap { deltas[$0] }
+            let parentDelta = extends.flatMap { deltas[$0] }
             guard files != nil || parentDelta != nil else { continue }
+            // Taken out of the state so that its graph and layer are uniquely referenced while they change.
+            var record = state.records.removeValue(forKey: name)!
             let (changes, failure, delta) = build(&record, files: files ?? [], parentDelta: parentDelta, state)
             record.previous = [:]
             state.records[name] = record
@@ -51,14 +53,13 @@ extension ThemeStore {
         -> (ThemeChange?, ThemeFailure?, Delta?)
     {
         let name = record.name
-        let (own, manifest, mergeErrors) = ThemeAssembler.merge(
-            name: name, files: record.fileOrder.compactMap { record.files[$0] })
+        let (own, manifest, mergeErrors) = merged(&record, changedFiles: files)
         var errors = mergeErrors
         let parentName = record.extends
         var parentLayers: [ThemeLayer] = []
         if let parentName {
             let location = manifest?.location ?? SourceLocation(file: record.fileOrder.first ?? name, line: 1, column: 1)
-            if let cycle = extendsCycle(from: name, state.records) {
+            if let cycle = extendsCycle(from: name, parent: parentName, state.records) {
                 errors.append(ThemeError(at: location, "theme extends cycle: \(cycle.joined(separator: " → "))"))
             } else if let parent = state.records[parentName]?.served {
                 parentLayers = parent.snapshot.layers
@@ -141,8 +142,8 @@ extension ThemeStore {
             served.install(oldSnapshot.relocated(layers: layers), changed: [])
             return (nil, nil, nil)
         }
-        served.install(probe, changed: changedNodes)
         let affected = graph.affectedKeys(by: changedNodes, stackChanged: !containers.isEmpty || !components.isEmpty)
+        served.install(probe, changed: affected.union(changedNodes))
         var changed: [Attribute: [String]] = [:]
         for case .key(let attribute, let key) in affected { changed[attribute, default: []].append(key) }
         for attribute in changed.keys { changed[attribute]!.sort() }
@@ -152,18 +153,56 @@ extension ThemeStore {
         return (change, nil, Delta(nodes: changedNodes, files: change.files))
     }
 
+    /// The theme's own layer from its files: updated from the last merge for the changed files when that merge
+    /// had no errors, merged from scratch otherwise.
+    func merged(_ record: inout Record, changedFiles: Set<String>) -> (ThemeLayer, ThemeManifest?, [ThemeError]) {
+        let files = record.fileOrder.compactMap { record.files[$0] }
+        guard var layer = record.mergedLayer, !changedFiles.isEmpty,
+            changedFiles.allSatisfy({ record.previous[$0] != nil || record.files[$0] != nil })
+        else {
+            let result = ThemeAssembler.merge(name: record.name, files: files)
+            record.mergedLayer = result.2.isEmpty ? result.0 : nil
+            return result
+        }
+        record.mergedLayer = nil
+        for path in changedFiles {
+            guard let old = record.previous[path] else { continue }
+            ThemeAssembler.remove(old.layer, from: &layer)
+        }
+        var errors: [ThemeError] = []
+        for path in changedFiles.sorted() {
+            guard let new = record.files[path] else { continue }
+            errors += new.errors
+            errors += ThemeAssembler.add(new.layer, to: &layer)
+        }
+        var manifest: ThemeManifest?
+        for file in files {
+            guard let m = file.manifest else { continue }
+            if let first = manifest {
+                errors.append(ThemeError(at: m.location, "the theme manifest is already given at \(first.location)"))
+            } else {
+                manifest = m
+            }
+        }
+        // Errors in files that did not change are still errors.
+        for file in files where !changedFiles.contains(file.path) { errors += file.errors }
+        if errors.isEmpty { record.mergedLayer = layer }
+        return (layer, manifest, errors)
+    }
+
     static func definitions(_ attribute: Attribute, _ key: String, _ layers: [ThemeLayer]) -> [Definition] {
         layers.compactMap { $0.entry(attribute, key)?.definition }
     }
 
     /// The chain of `extends` from a theme if it comes back to a theme already on it.
-    func extendsCycle(from name: String, _ records: [String: Record]) -> [String]? {
+    func extendsCycle(from name: String, parent: String, _ records: [String: Record]) -> [String]? {
         var chain = [name]
-        var current = name
-        while let parent = records[current]?.extends, records[parent] != nil {
-            if let index = chain.firstIndex(of: parent) { return Array(chain[index...]) + [parent] }
-            chain.append(parent)
-            current = parent
+        var next: String? = parent
+        while let current = next {
+            if let index = chain.firstIndex(of: current) { return Array(chain[index...]) + [current] }
+            guard records[current] != nil else { return nil }
+            chain.append(current)
+            next = records[current]?.extends
         }
         return nil
     }

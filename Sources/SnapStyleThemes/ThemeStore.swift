@@ -24,6 +24,8 @@ public final class ThemeStore: Sendable {
         var shadowed: [String] = []
         /// Files as they were before this batch of changes (to know which definitions they held).
         var previous: [String: ThemeFile] = [:]
+        /// The own layer of the last merge of the files, when it had no errors.
+        var mergedLayer: ThemeLayer?
 
         var origin: ThemeOrigin { location?.root.origin ?? .builtin }
         var rootPath: String { location?.root.path ?? "(builtin)" }
@@ -208,8 +210,12 @@ public final class ThemeStore: Sendable {
     /// Re-reads the given paths (files or directories) of a theme, and notices files that appeared or went away.
     func readFiles(_ changed: Set<String>, _ record: inout Record) -> Set<String> {
         guard let location = record.location else { return [] }
-        let paths = ThemeDiscovery.files(of: location, fileSystem: fileSystem)
+        // Known files written in place need no new listing of the theme's directory.
         let known = Set(record.fileOrder)
+        if changed.allSatisfy({ known.contains($0) && fileSystem.kind(of: "\(location.root.path)/\($0)") == .file }) {
+            return Set(changed.filter { read($0, &record) })
+        }
+        let paths = ThemeDiscovery.files(of: location, fileSystem: fileSystem)
         var result = known.subtracting(paths)
         for gone in result { record.previous[gone] = record.previous[gone] ?? record.files.removeValue(forKey: gone) }
         for path in paths {
@@ -220,6 +226,7 @@ public final class ThemeStore: Sendable {
         record.fileOrder = paths
         return result
     }
+
 
     /// Reads and parses one file; whether it differs from what was known.
     func read(_ path: String, _ record: inout Record) -> Bool {

@@ -1,0 +1,69 @@
+import BenchmarkSupport
+import Foundation
+import SnapStyleEngine
+import SnapStyleJSON
+import SnapStyleThemes
+
+// A driver for profilers (valgrind --tool=callgrind): runs one scenario many times.
+// Usage: Profile cached|uncached|load|change [iterations]
+let scenario = CommandLine.arguments.dropFirst().first ?? "cached"
+let iterations = CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 10_000
+let preset = ThemeStore(roots: [])
+preset.reloadAll()
+let tenMembers = try! StyleContext(
+    json: .object([
+        "colorScheme": "dark", "contrast": "high", "platform": "ios", "dynamicType": "accessibility3",
+        "scaleFactor": 1.25, "fontDesign": "rounded", "fontWidth": "expanded", "elevation": 1,
+        "stack": .array([.object(["component": "screen"]), .object(["component": "contentCard"])]),
+        "element": .object(["type": "title", "hierarchy": "secondary"]),
+    ]))
+switch scenario {
+case "cached":
+    let session = preset.theme(named: "snap")!.session()
+    for _ in 0..<iterations { _ = try session.resolve(.font, "title", context: tenMembers) }
+case "chain":
+    var layer = ThemeLayer(name: "chain")
+    let location = SourceLocation(file: "chain.json", line: 1, column: 1)
+    for level in 0..<5 {
+        let next = Definition.ref("c\(level + 1)", adjust: [])
+        let when = Definition.when(
+            [.init(predicate: Predicate(tests: [.init(member: .colorScheme, matcher: .equals(.string("dark")))]),
+                   then: next)],
+            else: next)
+        layer.set(.number, "c\(level)", DefinitionEntry(definition: when, location: location))
+    }
+    layer.set(.number, "c5", DefinitionEntry(definition: .value(.number(.constant(8))), location: location))
+    let theme = StyleTheme(
+        ThemeSnapshot(name: "chain", generation: 1, layers: preset.theme(named: "snap")!.snapshot.layers + [layer]))
+    let session = theme.session()
+    for index in 0..<iterations {
+        var context = StyleContext()
+        context.vars["i"] = .number(Double(index))
+        _ = try session.resolve(.number, "c0", context: context)
+    }
+case "uncached":
+    let session = preset.theme(named: "snap")!.session()
+    for index in 0..<iterations {
+        var context = StyleContext()
+        context.vars["i"] = .number(Double(index))
+        _ = try session.resolve(.surface, "accentBackground", context: context)
+    }
+case "load":
+    let generated = GeneratedTheme()
+    for _ in 0..<iterations {
+        let store = ThemeStore(roots: [ThemeRoot(path: generated.root, origin: .config)])
+        store.reloadAll()
+    }
+    generated.remove()
+case "change":
+    let generated = GeneratedTheme()
+    let store = ThemeStore(roots: [ThemeRoot(path: generated.root, origin: .config)])
+    store.reloadAll()
+    for index in 0..<iterations {
+        generated.write(file: 0, variant: index + 1)
+        store.apply(changedPaths: [generated.path(file: 0)])
+    }
+    generated.remove()
+default:
+    print("unknown scenario \(scenario)")
+}
