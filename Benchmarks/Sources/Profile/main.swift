@@ -59,10 +59,20 @@ case "change":
     let generated = GeneratedTheme()
     let store = ThemeStore(roots: [ThemeRoot(path: generated.root, origin: .config)])
     store.reloadAll()
+    let theme = store.theme(named: "big")!
+    let keys = (0..<generated.keys).map { "k\($0)" }
+    for key in keys { _ = try theme.session().resolve(.number, key) }
+    var total = 0.0
     for index in 0..<iterations {
         generated.write(file: 0, variant: index + 1)
+        let start = ContinuousClock.now
         store.apply(changedPaths: [generated.path(file: 0)])
+        let elapsed = ContinuousClock.now - start
+        total += Double(elapsed.components.attoseconds) / 1e12 + Double(elapsed.components.seconds) * 1e6
+        let session = theme.session()
+        for key in keys { _ = try session.resolve(.number, key) }
     }
+    print("mean apply: \(total / Double(iterations)) µs")
     generated.remove()
 default:
     print("unknown scenario \(scenario)")
