@@ -22,7 +22,7 @@ public struct RGBA: Hashable, Sendable {
     public init?(hex: String) {
         guard hex.first == "#" else { return nil }
         let digits = Array(hex.dropFirst())
-        guard [3, 6, 8].contains(digits.count), digits.allSatisfy(\.isHexDigit) else { return nil }
+        guard [3, 6, 8].contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isHexDigit }) else { return nil }
         func value(_ s: some StringProtocol) -> Double { Double(Int(s, radix: 16)!) }
         if digits.count == 3 {
             let v = digits.map { value(String([$0, $0])) / 255 }

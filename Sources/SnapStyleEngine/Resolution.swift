@@ -6,6 +6,8 @@ struct Resolution {
     let derived: DerivedContext
     let contextID: UInt32
     let cache: StyleCache?
+    /// Whether `dependencies` keeps what nested values read too (for `explain`, which runs without the cache).
+    var collectsTransitively = false
     /// What the value being computed read directly: its own key, the keys its definitions referred to, and
     /// the components and containers that decided the stack. Invalidation drops an entry when any of these
     /// may have a new value, so the transitive part is the reference graph's business, not the entry's.
@@ -19,7 +21,9 @@ struct Resolution {
         for node in nodes { record(node) }
     }
 
-    init(layers: [ThemeLayer], generation: Int, context: PreparedContext, cache: StyleCache?) {
+    init(layers: [ThemeLayer], generation: Int, context: PreparedContext, cache: StyleCache?,
+         collectsTransitively: Bool = false) {
+        self.collectsTransitively = collectsTransitively
         self.layers = layers
         self.generation = generation
         self.context = context.context
@@ -41,7 +45,13 @@ struct Resolution {
         dependencies = []
         let value = compute(attribute, key)
         cache?.insert(contextID, attribute, key, value: value, dependencies: dependencies, generation: generation)
-        dependencies = outer
+        if collectsTransitively {
+            let inner = dependencies
+            dependencies = outer
+            record(inner)
+        } else {
+            dependencies = outer
+        }
         return value
     }
 

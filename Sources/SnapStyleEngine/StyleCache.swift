@@ -110,24 +110,6 @@ final class StyleCache: Sendable {
         }
     }
 
-    /// What an entry read, without counting it as a hit or a miss.
-    func dependencies(_ context: UInt32, _ attribute: Attribute, _ key: String) -> [NodeRef]? {
-        state.withLock { state in
-            guard let entryKey = state.entryKey(context, attribute, key), let entry = state.entries[entryKey] else {
-                return nil
-            }
-            let names = Dictionary(uniqueKeysWithValues: state.keyIDs.map { ($1, $0.string) })
-            return entry.dependencies.compactMap { id in
-                guard let name = names[UInt32(truncatingIfNeeded: id)] else { return nil }
-                switch id >> 32 {
-                case 8: return .container(name)
-                case 9: return .component(name)
-                default: return .key(Attribute.allCases[Int(id >> 32)], name)
-                }
-            }
-        }
-    }
-
     /// The value of a key in a context already interned for this generation, counted as a hit; nil on a miss
     /// (nothing counted: the caller goes on to the full path).
     func fastLookup(_ context: ContextKey, _ attribute: Attribute, _ key: String, generation: Int)
@@ -212,8 +194,9 @@ final class StyleCache: Sendable {
         }
     }
 
-    /// Installs a new generation and drops the entries that read any of `changed` (every node whose value may
-    /// differ: the reference graph's transitive closure of what changed).
+    /// Installs a new generation and drops the entries that read any of `changed`. Entries record only what
+    /// they read directly, so `changed` must be every node whose value may differ (the reference graph's
+    /// transitive closure of what changed, `ReferenceGraph.affectedKeys`), not only the edited definitions.
     func install(_ snapshot: ThemeSnapshot, changed: Set<NodeRef>) {
         state.withLock { state in
             state.snapshot = snapshot

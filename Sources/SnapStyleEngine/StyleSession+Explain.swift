@@ -25,7 +25,10 @@ extension StyleSession {
         throws(StyleError) -> Explanation
     {
         try checkDefined(attribute, key)
-        var resolution = resolution(try prepare(context))
+        // Without the cache, so that every definition read is recorded, from this session's generation only.
+        var resolution = Resolution(
+            layers: layers, generation: generation, context: try prepare(context), cache: nil,
+            collectsTransitively: true)
         var steps: [ExplainStep] = []
         var value: ResolvedValue?
         for layer in layers.reversed() {
@@ -40,20 +43,9 @@ extension StyleSession {
                 break
             }
         }
-        return Explanation(value: value, steps: steps, dependsOn: transitiveDependencies(of: attribute, key, resolution))
-    }
-}
-
-extension StyleSession {
-    /// Every key the value read, following the recorded direct reads of each cached value.
-    func transitiveDependencies(of attribute: Attribute, _ key: String, _ resolution: Resolution) -> [NodeRef] {
-        var result = Set<NodeRef>([.key(attribute, key)])
-        var queue = resolution.dependencies
-        while let node = queue.popLast() {
-            guard result.insert(node).inserted, case .key(let a, let k) = node else { continue }
-            if let read = theme.cache.dependencies(resolution.contextID, a, k) { queue += read }
-        }
-        return result.sorted()
+        var dependsOn = Set(resolution.dependencies)
+        dependsOn.insert(.key(attribute, key))
+        return Explanation(value: value, steps: steps, dependsOn: dependsOn.sorted())
     }
 }
 

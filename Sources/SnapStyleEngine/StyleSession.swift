@@ -33,7 +33,8 @@ public struct StyleSession: Sendable {
             context: context, overrides: overrides?.id ?? 0, containerProperties: containerProperties)
         do {
             let (id, derived) = try theme.cache.context(key, generation: generation) { () throws(ContextError) in
-                guard defines(.accent, context.accent) else {
+                // The default accent may be missing from a theme layered on nothing; a named one must exist.
+                guard context.accent == "primary" || defines(.accent, context.accent) else {
                     throw ContextError(field: "accent", reason: "unknown accent '\(context.accent)'",
                                        allowed: snapshotKeys(.accent))
                 }

@@ -12,6 +12,8 @@ public final class StyleTheme: Sendable {
     public var snapshot: ThemeSnapshot { cache.snapshot }
 
     /// Serves a new generation; cache entries that read any of `changed` are dropped, all others stay valid.
+    /// Entries record what they read directly: `changed` must hold every node whose value may differ (use
+    /// `ReferenceGraph.affectedKeys` over the edited definitions), not only the edited ones.
     public func install(_ snapshot: ThemeSnapshot, changed: Set<NodeRef>) { cache.install(snapshot, changed: changed) }
 
     /// Serves a new generation and starts the cache over.

@@ -93,6 +93,44 @@ public struct SourceScanner {
         }
     }
 
+    /// In a text a parser rejected for a duplicate object key: the first key that appears twice in one object,
+    /// with the positions of both.
+    public mutating func firstDuplicateKey() -> (key: String, first: SourcePosition, second: SourcePosition)? {
+        index = 0
+        line = 1
+        column = 1
+        // One frame per open object or array: the keys seen (objects only) and whether a key comes next.
+        var frames: [(isObject: Bool, keys: [String: SourcePosition], expectingKey: Bool)] = []
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "{"):
+                frames.append((true, [:], true))
+                advance()
+            case UInt8(ascii: "["):
+                frames.append((false, [:], false))
+                advance()
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                _ = frames.popLast()
+                advance()
+            case UInt8(ascii: ","):
+                if let last = frames.indices.last, frames[last].isObject { frames[last].expectingKey = true }
+                advance()
+            case UInt8(ascii: "\""):
+                let start = position
+                let from = index + 1
+                skipString()
+                guard let last = frames.indices.last, frames[last].isObject, frames[last].expectingKey else { continue }
+                let key = String(decoding: bytes[from..<max(from, index - 1)], as: UTF8.self)
+                if let first = frames[last].keys[key] { return (key, first, start) }
+                frames[last].keys[key] = start
+                frames[last].expectingKey = false
+            default:
+                advance()
+            }
+        }
+        return nil
+    }
+
     private mutating func skipString() {
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return }
         advance()

@@ -40,7 +40,15 @@ extension ThemeFile {
         do {
             located = try Jansson.parseLocated(bytes: bytes)
         } catch {
-            file.errors.append(ThemeError(file: path, at: error.position, jsonMessage(error)))
+            var scanner = SourceScanner(bytes: bytes)
+            if error.code == .duplicateKey, let duplicate = scanner.firstDuplicateKey() {
+                file.errors.append(
+                    ThemeError(
+                        file: path, at: duplicate.second,
+                        "'\(duplicate.key)' is defined twice in one object: here and at \(path):\(duplicate.first)"))
+            } else {
+                file.errors.append(ThemeError(file: path, at: error.position, jsonMessage(error)))
+            }
             return file
         }
         var parser = ThemeParser(file: path, themeName: themeName)

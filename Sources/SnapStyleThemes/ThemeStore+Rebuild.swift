@@ -19,7 +19,8 @@ extension ThemeStore {
             // Taken out of the state so that its graph and layer are uniquely referenced while they change.
             var record = state.records.removeValue(forKey: name)!
             let (changes, failure, delta) = build(&record, files: files ?? [], parentDelta: parentDelta, state)
-            record.previous = [:]
+            // After a failure the files read so far stay "previous": the next build compares with what serves.
+            if failure == nil { record.previous = [:] }
             state.records[name] = record
             if let changes { report.changes.append(changes) }
             if let failure { report.failures.append(failure) }
@@ -81,7 +82,8 @@ extension ThemeStore {
         let incremental = oldSnapshot != nil && record.goodExtends == parentName && record.goodLayer != nil
         var candidates = Set<NodeRef>()
         if incremental {
-            for path in files {
+            // Files changed since the last applied build (a failed build in between keeps them previous).
+            for path in files.union(record.previous.keys) {
                 if let old = record.previous[path] { candidates.formUnion(old.layer.nodes) }
                 if let new = record.files[path] { candidates.formUnion(new.layer.nodes) }
             }

@@ -88,19 +88,44 @@ import Testing
         #expect(try Self.base(theme.session(), "c") == 30)
     }
 
-    @Test func aReferenceChainRecordsItsDependencies() throws {
+    @Test func changingTheEndOfAChainInvalidatesItsHead() throws {
         let theme = StyleTheme(Self.snapshot(generation: 1))
         let session = theme.session()
         #expect(try Self.base(session, "head") == 5)
         #expect(try Self.base(session, "b") == 2)
         let before = theme.statistics
         #expect(before.entries == 4)  // head, mid, tail, b
-        // Changing the end of the chain drops its head too: head read tail through mid.
-        theme.install(Self.snapshot(generation: 2, tail: 7), changed: [.key(.number, "tail")])
+        // The chain's head read tail through mid.
+        let chain: [NodeRef] = [.key(.number, "head"), .key(.number, "mid"), .key(.number, "tail")]
+        #expect(try session.explain(.number, "head").dependsOn == chain)
+        // What a store installs: the changed key and every key that reads it, transitively.
+        let next = Self.snapshot(generation: 2, tail: 7)
+        let changed = ReferenceGraph(layers: next.layers).affectedKeys(by: [.key(.number, "tail")], stackChanged: false)
+        #expect(changed == Set(chain))
+        theme.install(next, changed: changed)
         #expect(theme.statistics.invalidations == before.invalidations + 3)
-        #expect(theme.statistics.entries == 1)
+        #expect(theme.statistics.entries == 1)  // b
         #expect(try Self.base(theme.session(), "head") == 7)
         #expect(try Self.base(theme.session(), "mid") == 7)
+    }
+
+    @Test func anOldSessionsExplanationReadsItsOwnGeneration() throws {
+        // Generation 2 points mid at alt instead of tail. A session of generation 1 must still explain head as
+        // head → mid → tail, even after a newer session cached mid with what it reads now (protocol 3: no
+        // result mixes two generations).
+        var first = Self.layer()
+        first.define(.number, "alt", .constant(9))
+        var second = first
+        second.define(.number, "mid", .reference("alt"))
+        let theme = StyleTheme(ThemeSnapshot(name: "test", generation: 1, layers: [first]))
+        let old = theme.session()
+        let next = ThemeSnapshot(name: "test", generation: 2, layers: [second])
+        let changed = ReferenceGraph(layers: [second]).affectedKeys(by: [.key(.number, "mid")], stackChanged: false)
+        theme.install(next, changed: changed)
+        #expect(try Self.base(theme.session(), "head") == 9)
+        let explanation = try old.explain(.number, "head")
+        #expect(explanation.value?.asNumber?.base == 5)
+        #expect(explanation.dependsOn == [.key(.number, "head"), .key(.number, "mid"), .key(.number, "tail")])
     }
 
     @Test func aChangedAccentDropsTheSurfacesThatUsedIt() throws {

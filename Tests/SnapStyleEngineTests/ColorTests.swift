@@ -43,9 +43,9 @@ import Testing
         #expect(RGBA(hex: text) == nil)
     }
 
-    // `Character.isHexDigit` accepts fullwidth forms (U+FF10…, U+FF21…), which `Int(_:radix:)` then rejects:
-    // `RGBA(hex:)` force-unwraps that and traps, so a theme file or a request's overrides can crash the daemon.
-    @Test(.disabled("RGBA(hex:) traps on fullwidth hex digits; enable once fixed"))
+    // `Character.isHexDigit` accepts fullwidth forms (U+FF10…, U+FF21…), which `Int(_:radix:)` rejects: they
+    // must be refused as colors, never reach the parse (a theme file or a request's overrides could crash it).
+    @Test
     func fullwidthDigitsAreNotAColor() {
         #expect(RGBA(hex: "#\u{FF26}\u{FF26}\u{FF26}") == nil)
         #expect(RGBA(hex: "#\u{FF10}\u{FF10}\u{FF10}") == nil)

@@ -644,9 +644,9 @@ import Testing
         let label = try session.resolveElement(Element(type: .label, hierarchy: .primary), context: Self.inCard)
         #expect(label.values[.font]?.key == nil)
         #expect(label.values[.font]?.value == nil)
-        let any = try session.resolveElement(.any, context: Self.inCard)
-        #expect(any.values[.font]?.key == "bodyFont")
-        #expect(any.values[.font]?.value?.asFont?.size == 15)
+        let anyElement = try session.resolveElement(.any, context: Self.inCard)
+        #expect(anyElement.values[.font]?.key == "bodyFont")
+        #expect(anyElement.values[.font]?.value?.asFont?.size == 15)
         // Mapped to null: no key.
         #expect(try session.resolveElement(Self.icon, context: Self.inCard).values[.font]?.key == nil)
         // Without an element argument, the context's element is used.
