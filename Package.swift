@@ -5,16 +5,22 @@ let package = Package(
     name: "snapstyled",
     platforms: [.macOS(.v15)],
     products: [
+        .executable(name: "snapstyled", targets: ["snapstyled"]),
         .executable(name: "snapstyle", targets: ["snapstyle"]),
+        .library(name: "SnapStyleClient", targets: ["SnapStyleClient"]),
         .library(name: "SnapStyleEngine", targets: ["SnapStyleEngine"]),
         .library(name: "SnapStyleThemes", targets: ["SnapStyleThemes"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.80.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
     ],
     targets: [
-        // C library, wrapped by the Swift layer below; nothing else imports it.
+        // C libraries, each wrapped by one Swift layer; nothing else imports them.
         .systemLibrary(name: "CJansson", pkgConfig: "jansson", providers: [.apt(["libjansson-dev"])]),
+        .systemLibrary(name: "CInotifyTools", providers: [.apt(["libinotifytools0-dev"])]),
 
         // A JSON value model with source positions: pure Swift.
         .target(name: "SnapStyleJSON"),
@@ -33,14 +39,54 @@ let package = Package(
             name: "SnapStyleProtocol",
             dependencies: ["SnapStyleEngine", "SnapStyleThemes", "SnapStyleJSON", "SnapStyleJansson"]
         ),
+        // Watching theme roots with libinotifytools, on a thread of its own.
+        .target(
+            name: "SnapStyleWatcher",
+            dependencies: ["CInotifyTools", .product(name: "Logging", package: "swift-log")]
+        ),
+        // The daemon: configuration, the socket server, reloads and subscriptions, systemd notification.
+        .target(
+            name: "SnapStyleServer",
+            dependencies: [
+                "SnapStyleEngine", "SnapStyleThemes", "SnapStyleProtocol", "SnapStyleWatcher", "SnapStyleJansson",
+                "SnapStyleJSON",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // What an app links to talk to the daemon: typed requests, subscriptions as an AsyncSequence.
+        .target(
+            name: "SnapStyleClient",
+            dependencies: [
+                "SnapStyleJSON", "SnapStyleJansson",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+        .executableTarget(
+            name: "snapstyled",
+            dependencies: [
+                "SnapStyleServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .executableTarget(
             name: "snapstyle",
             dependencies: [
-                "SnapStyleThemes", "SnapStyleEngine", "SnapStyleJansson", "SnapStyleProtocol",
+                "SnapStyleThemes", "SnapStyleEngine", "SnapStyleJansson", "SnapStyleProtocol", "SnapStyleClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "SnapStyleEngineTests", dependencies: ["SnapStyleEngine", "SnapStyleJSON"]),
+        .testTarget(
+            name: "SnapStyleServerTests",
+            dependencies: ["SnapStyleServer", "SnapStyleClient", "SnapStyleJSON", "SnapStyleJansson", "SnapStyleProtocol"]
+        ),
         .testTarget(
             name: "SnapStyleThemesTests",
             dependencies: ["SnapStyleThemes", "SnapStyleEngine", "SnapStyleJansson", "SnapStyleProtocol"],

@@ -1,0 +1,131 @@
+import Foundation
+import Logging
+import SnapStyleEngine
+import SnapStyleJSON
+import SnapStyleJansson
+import SnapStyleProtocol
+import SnapStyleThemes
+import Synchronization
+
+/// The daemon's state and its answers: the theme store, the protocol methods, subscriptions, counters.
+/// Transport-free: the socket server hands it lines and gets lines back.
+public final class Daemon: Sendable {
+    public static let version = "0.1.0"
+
+    public let configuration: DaemonConfiguration
+    public let store: ThemeStore
+    public let methods: StyleMethods
+    public let logger: Logger
+    public let socketPath: String
+    /// Changes every time the daemon starts.
+    public let instance: String
+    let notifier: SystemdNotifier
+    let startedAt = ContinuousClock.now
+    let subscriptions = SubscriptionRegistry()
+    let counters = Mutex(Counters())
+    /// Serialises changes to themes with the events they send, so events keep generation order.
+    let changeLock = Mutex(())
+    /// The watcher's number of inotify watches, for `status`.
+    let watchCount = Atomic<Int>(0)
+
+    struct Counters: Sendable {
+        var connections = 0
+        var nextConnection = 1
+        var reloads = 0
+        var lastReloadMillis = 0.0
+        var lastReloadAt: String?
+    }
+
+    public init(configuration: DaemonConfiguration, store: ThemeStore, socketPath: String, logger: Logger,
+                notifier: SystemdNotifier) {
+        self.configuration = configuration
+        self.store = store
+        self.methods = StyleMethods(store: store, defaultTheme: configuration.defaultTheme)
+        self.logger = logger
+        self.socketPath = socketPath
+        self.notifier = notifier
+        var random = SystemRandomNumberGenerator()
+        instance = String(format: "%08x%08x", UInt32.random(in: 0...UInt32.max, using: &random), getpid())
+    }
+
+    public func setWatchCount(_ count: Int) { watchCount.store(count, ordering: .relaxed) }
+
+    // MARK: Connections
+
+    /// A new connection's number, or nil when the limit is reached.
+    func connectionOpened() -> Int? {
+        counters.withLock { counters in
+            guard counters.connections < configuration.maxConnections else { return nil }
+            counters.connections += 1
+            defer { counters.nextConnection += 1 }
+            return counters.nextConnection
+        }
+    }
+
+    func connectionClosed(_ connection: Int) {
+        subscriptions.removeAll(connection: connection)
+        counters.withLock { $0.connections -= 1 }
+    }
+
+    // MARK: Changes
+
+    /// Rescans everything (SIGHUP, `reload`), notifying systemd around it, and sends the events.
+    @discardableResult
+    public func reloadAll(reason: String) -> ReloadReport {
+        changeLock.withLock { _ in
+            notifier.reloading()
+            let report = timed { store.reloadAll() }
+            log(report, reason: reason)
+            broadcast(report)
+            notifier.ready(status: statusLine)
+            return report
+        }
+    }
+
+    /// Applies file changes from the watcher and sends the events.
+    @discardableResult
+    public func apply(changedPaths: Set<String>) -> ReloadReport {
+        changeLock.withLock { _ in
+            let report = timed { store.apply(changedPaths: changedPaths) }
+            log(report, reason: "\(changedPaths.count) path(s) changed")
+            broadcast(report)
+            notifier.status(statusLine)
+            return report
+        }
+    }
+
+    func timed(_ body: () -> ReloadReport) -> ReloadReport {
+        let start = ContinuousClock.now
+        let report = body()
+        let elapsed = ContinuousClock.now - start
+        let formatter = ISO8601DateFormatter()
+        counters.withLock { counters in
+            counters.reloads += 1
+            counters.lastReloadMillis = Double(elapsed.components.seconds) * 1000
+                + Double(elapsed.components.attoseconds) / 1e15
+            counters.lastReloadAt = formatter.string(from: Date())
+        }
+        return report
+    }
+
+    func log(_ report: ReloadReport, reason: String) {
+        for change in report.changes {
+            let count = change.changed.values.reduce(0) { $0 + $1.count }
+            logger.info(
+                "theme \(change.theme) generation \(change.generation): \(count) key(s) changed (\(reason))")
+        }
+        for failure in report.failures {
+            for error in failure.errors {
+                logger.warning("theme \(failure.theme): \(error) (still serving generation \(failure.generation))")
+            }
+        }
+        for name in report.added { logger.info("theme \(name) added") }
+        for name in report.removed { logger.info("theme \(name) removed") }
+    }
+
+    public var statusLine: String {
+        let themes = store.servedNames.count
+        let errors = store.infos.filter { !$0.errors.isEmpty }.count
+        return "serving \(themes) theme(s)" + (errors > 0 ? ", \(errors) with errors" : "") + " on \(socketPath)"
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Logging
+import SnapStyleJSON
+import SnapStyleJansson
+import SnapStyleThemes
+
+/// The daemon's settings: built-in defaults, then the config file, then command-line flags (daemon.md,
+/// "Configuration").
+public struct DaemonConfiguration: Sendable, Equatable {
+    public var socket: String?
+    public var themes: [String] = []
+    public var defaultTheme = "snap"
+    public var settleMillis = 10
+    public var maxLineBytes = 1_048_576
+    public var maxConnections = 1024
+    public var maxQueuedBytes = 4_194_304
+    public var logLevel: Logger.Level = .info
+    public var watch = true
+
+    public init() {}
+
+    /// A start-up error that says what to fix.
+    public struct Error: Swift.Error, CustomStringConvertible, Equatable {
+        public var description: String
+        public init(_ description: String) { self.description = description }
+    }
+
+    public static let members = [
+        "socket", "themes", "defaultTheme", "settleMillis", "maxLineBytes", "maxConnections", "maxQueuedBytes",
+        "logLevel",
+    ]
+
+    /// The config file to read: `explicit`, else the first that exists of `$XDG_CONFIG_HOME/snapstyle/
+    /// snapstyled.json` and each `$XDG_CONFIG_DIRS` entry's `snapstyle/snapstyled.json`.
+    public static func configFile(explicit: String?, environment: [String: String]) -> String? {
+        if let explicit { return explicit }
+        let home = environment["HOME"] ?? "/root"
+        let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "\(home)/.config"
+        var candidates = ["\(configHome)/snapstyle/snapstyled.json"]
+        let dirs = environment["XDG_CONFIG_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/etc/xdg"
+        candidates += dirs.split(separator: ":").map { "\($0)/snapstyle/snapstyled.json" }
+        return candidates.first { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// Applies a config file's members; an unknown member or a wrong type is an error naming it.
+    public mutating func apply(file path: String) throws(Error) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Error("cannot read the config file \(path)")
+        }
+        let json: JSONValue
+        do { json = try Jansson.parse(bytes: [UInt8](data)) } catch {
+            throw Error("\(path):\(error.position): invalid JSON: \(error.message)")
+        }
+        guard case .object(let object) = json else { throw Error("\(path): the configuration must be a JSON object") }
+        for member in object where !member.key.hasPrefix("$") {
+            let value = member.value
+            func bad(_ expected: String) -> Error {
+                Error("\(path): member '\(member.key)' must be \(expected), not \(value.typeName)")
+            }
+            switch member.key {
+            case "socket":
+                guard let s = value.stringValue else { throw bad("a path string") }
+                socket = s
+            case "themes":
+                guard let roots = value.arrayValue, roots.allSatisfy({ $0.stringValue != nil }) else {
+                    throw bad("an array of directory paths")
+                }
+                themes = roots.compactMap(\.stringValue)
+            case "defaultTheme":
+                guard let s = value.stringValue, ThemeName.isValid(s) else { throw bad("a theme name") }
+                defaultTheme = s
+            case "settleMillis":
+                guard let n = value.intValue, n >= 0, n <= 10_000 else { throw bad("an integer from 0 to 10000") }
+                settleMillis = n
+            case "maxLineBytes":
+                guard let n = value.intValue, n >= 256 else { throw bad("an integer ≥ 256") }
+                maxLineBytes = n
+            case "maxConnections":
+                guard let n = value.intValue, n >= 1 else { throw bad("an integer ≥ 1") }
+                maxConnections = n
+            case "maxQueuedBytes":
+                guard let n = value.intValue, n >= 1024 else { throw bad("an integer ≥ 1024") }
+                maxQueuedBytes = n
+            case "logLevel":
+                guard let s = value.stringValue, let level = Logger.Level(rawValue: s) else {
+                    throw bad("one of trace, debug, info, notice, warning, error")
+                }
+                logLevel = level
+            default:
+                throw Error(
+                    "\(path): unknown member '\(member.key)' (expected one of \(Self.members.joined(separator: ", ")))")
+            }
+        }
+    }
+}

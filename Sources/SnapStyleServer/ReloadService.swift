@@ -1,0 +1,56 @@
+import Logging
+import ServiceLifecycle
+import SnapStyleWatcher
+import Synchronization
+
+/// Turns the watcher's events into applied changes: events within `settleMillis` are applied together
+/// (an editor's atomic save is one change); a rescan request reloads everything.
+public final class ReloadService: Service, Sendable {
+    let daemon: Daemon
+    let roots: [String]
+    let pending = Mutex<(paths: Set<String>, rescan: Bool)>(([], false))
+    let kicks: AsyncStream<Void>
+    let kick: AsyncStream<Void>.Continuation
+
+    public init(daemon: Daemon, roots: [String]) {
+        self.daemon = daemon
+        self.roots = roots
+        (kicks, kick) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+    }
+
+    func receive(_ event: WatchEvent) {
+        pending.withLock { pending in
+            switch event {
+            case .changed(let paths): pending.paths.formUnion(paths)
+            case .rescan: pending.rescan = true
+            }
+        }
+        kick.yield()
+    }
+
+    public func run() async throws {
+        let watcher = ThemeWatcher(roots: roots, logger: daemon.logger) { [weak self] event in self?.receive(event) }
+        try watcher.start()
+        daemon.setWatchCount(watcher.watches)
+        daemon.logger.info("watching \(roots.count) root(s) with \(watcher.watches) inotify watch(es)")
+        await withGracefulShutdownHandler {
+            for await _ in kicks.cancelOnGracefulShutdown() {
+                try? await Task.sleep(for: .milliseconds(daemon.configuration.settleMillis))
+                let (paths, rescan) = pending.withLock { pending in
+                    defer { pending = ([], false) }
+                    return pending
+                }
+                if !paths.isEmpty || rescan { daemon.logger.debug("watcher: \(paths.sorted().joined(separator: ", "))\(rescan ? " (rescan)" : "")") }
+                if rescan {
+                    daemon.reloadAll(reason: "rescan after lost events")
+                } else if !paths.isEmpty {
+                    daemon.apply(changedPaths: paths)
+                }
+                daemon.setWatchCount(watcher.watches)
+            }
+        } onGracefulShutdown: { [kick] in
+            kick.finish()
+        }
+        watcher.stop()
+    }
+}

@@ -1,0 +1,35 @@
+import ServiceLifecycle
+import UnixSignals
+
+/// SIGHUP rescans and reloads everything (`systemctl --user reload snapstyled`).
+public struct ReloadSignalService: Service {
+    let daemon: Daemon
+
+    public init(daemon: Daemon) { self.daemon = daemon }
+
+    public func run() async throws {
+        let signals = await UnixSignalsSequence(trapping: .sighup)
+        for await _ in signals.cancelOnGracefulShutdown() {
+            daemon.logger.info("SIGHUP: reloading every theme")
+            daemon.reloadAll(reason: "SIGHUP")
+        }
+    }
+}
+
+/// Pings systemd's watchdog at half of `WATCHDOG_USEC`.
+public struct WatchdogService: Service {
+    let notifier: SystemdNotifier
+    let interval: Duration
+
+    public init(notifier: SystemdNotifier, interval: Duration) {
+        self.notifier = notifier
+        self.interval = interval
+    }
+
+    public func run() async throws {
+        while !Task.isCancelled, !Task.isShuttingDownGracefully {
+            notifier.watchdog()
+            try? await Task.sleep(for: interval / 2)
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where the daemon listens, and getting that place ready (daemon.md, "snapstyled").
+public enum SocketPath {
+    /// `$XDG_RUNTIME_DIR/snapstyle/snapstyled.sock`, or `/tmp/snapstyle-UID/snapstyled.sock` without it.
+    public static func defaultPath(environment: [String: String]) -> String {
+        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
+            return "\(runtime)/snapstyle/snapstyled.sock"
+        }
+        return "/tmp/snapstyle-\(getuid())/snapstyled.sock"
+    }
+
+    public struct Error: Swift.Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Creates the socket's directory (0700) and clears a stale socket file. A socket a live daemon answers
+    /// on is an error: two daemons must not share a path.
+    public static func prepare(_ path: String) throws(Error) {
+        let directory = (path as NSString).deletingLastPathComponent
+        var info = stat()
+        if lstat(directory, &info) != 0 {
+            guard mkdir(directory, 0o700) == 0 || errno == EEXIST else {
+                throw Error(description: "cannot create \(directory): \(String(cString: strerror(errno)))")
+            }
+        } else if info.st_mode & S_IFMT != S_IFDIR {
+            throw Error(description: "\(directory) is not a directory")
+        } else if info.st_uid == getuid(), info.st_mode & 0o077 != 0 {
+            chmod(directory, 0o700)
+        }
+        guard lstat(path, &info) == 0 else { return }
+        guard info.st_mode & S_IFMT == S_IFSOCK else {
+            throw Error(description: "\(path) exists and is not a socket; remove it or choose another --socket")
+        }
+        if isAnswering(path) {
+            throw Error(
+                description: "another snapstyled is already serving \(path); stop it first "
+                    + "(systemctl --user stop snapstyled.socket snapstyled.service) or choose another --socket")
+        }
+        unlink(path)
+    }
+
+    /// Whether a process accepts connections on the socket at `path`.
+    public static func isAnswering(_ path: String) -> Bool {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return false }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in bytes.enumerated() { raw[index] = byte }
+        }
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        return result == 0
+    }
+
+    /// The listening socket systemd passed, when `LISTEN_PID`/`LISTEN_FDS` name this process (fd 3).
+    public static func activatedDescriptor(environment: [String: String]) -> Int32? {
+        guard let pid = environment["LISTEN_PID"].flatMap(Int32.init), pid == getpid(),
+            let count = environment["LISTEN_FDS"].flatMap(Int.init), count >= 1
+        else { return nil }
+        unsetenv("LISTEN_PID")
+        unsetenv("LISTEN_FDS")
+        unsetenv("LISTEN_FDNAMES")
+        return 3
+    }
+}

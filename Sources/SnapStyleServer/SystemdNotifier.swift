@@ -1,0 +1,60 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// sd_notify without libsystemd: one datagram of `KEY=VALUE` lines to `$NOTIFY_SOCKET`.
+public struct SystemdNotifier: Sendable {
+    public let socketPath: String?
+
+    public init(environment: [String: String]) {
+        socketPath = environment["NOTIFY_SOCKET"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// `WATCHDOG_USEC` when it is set for this process.
+    public static func watchdogInterval(environment: [String: String]) -> Duration? {
+        guard let usec = environment["WATCHDOG_USEC"].flatMap(Int64.init), usec > 0 else { return nil }
+        if let pid = environment["WATCHDOG_PID"].flatMap(Int32.init), pid != getpid() { return nil }
+        return .microseconds(usec)
+    }
+
+    public func ready(status: String) { send("READY=1\nSTATUS=\(status)") }
+
+    /// Before a reload: `RELOADING=1` with the monotonic time.
+    public func reloading() {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let usec = UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1000
+        send("RELOADING=1\nMONOTONIC_USEC=\(usec)")
+    }
+
+    public func stopping() { send("STOPPING=1") }
+
+    public func status(_ text: String) { send("STATUS=\(text)") }
+
+    public func watchdog() { send("WATCHDOG=1") }
+
+    /// Sends one datagram; a missing or unreachable socket is ignored (not under systemd).
+    public func send(_ message: String) {
+        guard let path = socketPath else { return }
+        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        var bytes = Array(path.utf8)
+        // A leading '@' names an abstract socket: its first byte is NUL and the length is exact.
+        if bytes.first == UInt8(ascii: "@") { bytes[0] = 0 }
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in bytes.enumerated() { raw[index] = byte }
+        }
+        let length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count + (bytes.first == 0 ? 0 : 1))
+        let payload = Array(message.utf8)
+        _ = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { addressPointer in
+                payload.withUnsafeBytes { sendto(fd, $0.baseAddress, $0.count, 0, addressPointer, length) }
+            }
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import ArgumentParser
+import Foundation
+import Logging
+import ServiceLifecycle
+import SnapStyleServer
+import SnapStyleThemes
+
+/// `snapstyled`: serves themes over a Unix socket (daemon.md, "snapstyled").
+@main
+struct Snapstyled: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "snapstyled", abstract: "Serve SnapStyle themes over a Unix socket, live.")
+
+    @Option(name: .long, help: "The socket path (default: $XDG_RUNTIME_DIR/snapstyle/snapstyled.sock).")
+    var socket: String?
+
+    @Option(name: .long, help: "A theme root, before the standard ones (repeatable).")
+    var themes: [String] = []
+
+    @Option(name: .long, help: "The configuration file.")
+    var config: String?
+
+    @Option(name: .customLong("default-theme"), help: "The theme requests get when they name none.")
+    var defaultTheme: String?
+
+    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning or error.")
+    var logLevel: String?
+
+    @Flag(name: .customLong("no-watch"), help: "Do not watch the theme roots (reload on SIGHUP only).")
+    var noWatch = false
+
+    func configured(environment: [String: String]) throws -> DaemonConfiguration {
+        var configuration = DaemonConfiguration()
+        if let file = DaemonConfiguration.configFile(explicit: config, environment: environment) {
+            try configuration.apply(file: file)
+        }
+        if let socket { configuration.socket = socket }
+        configuration.themes = themes + configuration.themes
+        if let defaultTheme {
+            guard ThemeName.isValid(defaultTheme) else { throw ValidationError("--default-theme: not a theme name") }
+            configuration.defaultTheme = defaultTheme
+        }
+        if let logLevel {
+            guard let level = Logger.Level(rawValue: logLevel) else {
+                throw ValidationError("--log-level: expected trace, debug, info, notice, warning or error")
+            }
+            configuration.logLevel = level
+        }
+        configuration.watch = !noWatch
+        return configuration
+    }
+
+    func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let configuration: DaemonConfiguration
+        do {
+            configuration = try configured(environment: environment)
+        } catch let error as DaemonConfiguration.Error {
+            fail("\(error)")
+        }
+        let level = configuration.logLevel
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "snapstyled")
+
+        let userRoot = ThemeRoot.userRoot(environment: environment)
+        do { try POSIXFileSystem().createDirectory(userRoot, mode: 0o700) } catch {
+            logger.warning("cannot create the user theme root: \(error)")
+        }
+        let roots = ThemeRoot.standard(extra: configuration.themes.map(absolute), environment: environment)
+        let store = ThemeStore(roots: roots)
+        let report = store.reloadAll()
+        for failure in report.failures {
+            for error in failure.errors { logger.warning("theme \(failure.theme): \(error)") }
+        }
+
+        let activated = SocketPath.activatedDescriptor(environment: environment)
+        let socketPath = configuration.socket.map(absolute) ?? SocketPath.defaultPath(environment: environment)
+        if activated == nil {
+            do { try SocketPath.prepare(socketPath) } catch { fail("\(error)") }
+        }
+        let notifier = SystemdNotifier(environment: environment)
+        let daemon = Daemon(
+            configuration: configuration, store: store, socketPath: socketPath, logger: logger, notifier: notifier)
+        let server = RPCServer(daemon: daemon, activatedDescriptor: activated) {
+            let line = activated == nil ? socketPath : "\(socketPath) (socket activation, fd 3)"
+            FileHandle.standardOutput.write(Data("snapstyled listening on \(line)\n".utf8))
+            logger.info("ready: \(daemon.statusLine)")
+            notifier.ready(status: daemon.statusLine)
+        }
+        var services: [any Service] = [server, ReloadSignalService(daemon: daemon)]
+        if configuration.watch { services.append(ReloadService(daemon: daemon, roots: roots.map(\.path))) }
+        if let interval = SystemdNotifier.watchdogInterval(environment: environment) {
+            services.append(WatchdogService(notifier: notifier, interval: interval))
+        }
+        let group = ServiceGroup(
+            configuration: .init(
+                services: services.map { .init(service: $0) }, gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger))
+        do {
+            try await group.run()
+        } catch {
+            logger.error("\(error)")
+            throw ExitCode(1)
+        }
+    }
+
+    func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("snapstyled: \(message)\n".utf8))
+        Foundation.exit(1)
+    }
+
+    func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    }
+}
