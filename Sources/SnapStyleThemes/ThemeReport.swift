@@ -26,6 +26,7 @@ public struct ThemeFailure: Sendable, Hashable {
 public struct ReloadReport: Sendable {
     public var changes: [ThemeChange] = []
     public var failures: [ThemeFailure] = []
+    /// Themes that serve for the first time (a theme broken on arrival is added once it loads).
     public var added: [String] = []
     public var removed: [String] = []
 

@@ -18,7 +18,10 @@ extension ThemeStore {
             guard files != nil || parentDelta != nil else { continue }
             // Taken out of the state so that its graph and layer are uniquely referenced while they change.
             var record = state.records.removeValue(forKey: name)!
+            let wasServed = record.served != nil
             let (changes, failure, delta) = build(&record, files: files ?? [], parentDelta: parentDelta, state)
+            // A theme is announced as added when it first serves (one broken on arrival reports its errors).
+            if !wasServed, record.served != nil, record.location != nil { report.added.append(name) }
             // After a failure the files read so far stay "previous": the next build compares with what serves.
             if failure == nil { record.previous = [:] }
             state.records[name] = record

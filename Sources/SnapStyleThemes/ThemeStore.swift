@@ -161,7 +161,6 @@ public final class ThemeStore: Sendable {
                 remove(name, &state, &report)
                 continue
             }
-            if isNew, name != Preset.name { report.added.append(name) }
             state.records[name] = record
         }
         return moved

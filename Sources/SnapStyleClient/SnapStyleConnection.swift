@@ -1,0 +1,157 @@
+import Foundation
+import NIOCore
+import NIOPosix
+import SnapStyleJSON
+import SnapStyleJansson
+import Synchronization
+
+/// Why a call to snapstyled failed.
+public enum SnapStyleClientError: Error, CustomStringConvertible, Sendable {
+    /// Nothing answers on the socket.
+    case unreachable(socket: String, reason: String)
+    /// The daemon answered with a JSON-RPC error.
+    case server(code: Int, message: String, data: JSONValue?)
+    /// The connection closed before the answer came.
+    case disconnected
+    /// The answer did not have the expected shape.
+    case unexpectedResult(String)
+
+    public var description: String {
+        switch self {
+        case .unreachable(let socket, let reason): "no snapstyled answers on \(socket) (\(reason))"
+        case .server(let code, let message, let data):
+            "error \(code): \(message)" + (data.map { " \(Jansson.encode($0))" } ?? "")
+        case .disconnected: "the connection to snapstyled closed"
+        case .unexpectedResult(let what): "unexpected answer: \(what)"
+        }
+    }
+}
+
+/// One connection to snapstyled: requests matched to responses by id, notifications to a stream.
+public final class SnapStyleConnection: Sendable {
+    let channel: any Channel
+    let handler: ClientHandler
+    public let socket: String
+    /// Server-to-client notifications (`method`, `params`), until the connection closes.
+    public let notifications: AsyncStream<(method: String, params: JSONValue)>
+
+    /// `$XDG_RUNTIME_DIR/snapstyle/snapstyled.sock`, or `/tmp/snapstyle-UID/snapstyled.sock`.
+    public static func defaultSocketPath(environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> String
+    {
+        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
+            return "\(runtime)/snapstyle/snapstyled.sock"
+        }
+        return "/tmp/snapstyle-\(getuid())/snapstyled.sock"
+    }
+
+    public static func connect(socket: String? = nil) async throws -> SnapStyleConnection {
+        let path = socket ?? defaultSocketPath()
+        let (stream, continuation) = AsyncStream.makeStream(of: (method: String, params: JSONValue).self)
+        let handler = ClientHandler(notifications: continuation)
+        do {
+            let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                .channelInitializer { channel in
+                    channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(handler) }
+                }
+                .connect(unixDomainSocketPath: path).get()
+            return SnapStyleConnection(channel: channel, handler: handler, socket: path, notifications: stream)
+        } catch {
+            continuation.finish()
+            throw SnapStyleClientError.unreachable(socket: path, reason: "\(error)")
+        }
+    }
+
+    init(channel: any Channel, handler: ClientHandler, socket: String,
+         notifications: AsyncStream<(method: String, params: JSONValue)>) {
+        self.channel = channel
+        self.handler = handler
+        self.socket = socket
+        self.notifications = notifications
+    }
+
+    /// Calls a method and waits for its result.
+    public func call(_ method: String, _ params: JSONObject? = nil) async throws -> JSONValue {
+        let promise = channel.eventLoop.makePromise(of: JSONValue.self)
+        let id = handler.nextID()
+        var request: JSONObject = ["jsonrpc": "2.0", "id": .integer(Int64(id)), "method": .string(method)]
+        if let params { request["params"] = .object(params) }
+        var bytes: [UInt8] = []
+        Jansson.encode(.object(request), into: &bytes)
+        bytes.append(UInt8(ascii: "\n"))
+        let channel = self.channel
+        let handler = self.handler
+        channel.eventLoop.execute {
+            handler.pending[id] = promise
+            var buffer = channel.allocator.buffer(capacity: bytes.count)
+            buffer.writeBytes(bytes)
+            channel.writeAndFlush(buffer).whenFailure { promise.fail($0) }
+        }
+        let response = try await promise.futureResult.get()
+        if let error = response["error"] {
+            throw SnapStyleClientError.server(
+                code: error["code"]?.intValue ?? 0, message: error["message"]?.stringValue ?? "", data: error["data"])
+        }
+        return response["result"] ?? .null
+    }
+
+    /// Performs a typed request.
+    public func perform<R: SnapStyleRequest>(_ request: R) async throws -> R.Response {
+        try request.decode(try await call(R.method, request.params))
+    }
+
+    public func close() async {
+        try? await channel.close()
+    }
+}
+
+/// Splits lines, completes pending calls, forwards notifications. Used on its channel's event loop only.
+final class ClientHandler: ChannelInboundHandler, @unchecked Sendable {
+    typealias InboundIn = ByteBuffer
+
+    var pending: [Int: EventLoopPromise<JSONValue>] = [:]
+    private var buffer: [UInt8] = []
+    private let counter = Atomic<Int>(0)
+    let notifications: AsyncStream<(method: String, params: JSONValue)>.Continuation
+
+    init(notifications: AsyncStream<(method: String, params: JSONValue)>.Continuation) {
+        self.notifications = notifications
+    }
+
+    func nextID() -> Int { counter.wrappingAdd(1, ordering: .relaxed).newValue }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        var incoming = unwrapInboundIn(data)
+        buffer.append(contentsOf: incoming.readBytes(length: incoming.readableBytes) ?? [])
+        while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+            let line = Array(buffer[..<newline])
+            buffer.removeSubrange(...newline)
+            guard let message = try? Jansson.parse(bytes: line) else { continue }
+            dispatch(message)
+        }
+    }
+
+    private func dispatch(_ message: JSONValue) {
+        if case .array(let responses) = message {
+            responses.forEach(dispatch)
+            return
+        }
+        if let method = message["method"]?.stringValue, message["id"] == nil {
+            notifications.yield((method, message["params"] ?? .null))
+            return
+        }
+        guard let id = message["id"]?.intValue, let promise = pending.removeValue(forKey: id) else { return }
+        promise.succeed(message)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        for promise in pending.values { promise.fail(SnapStyleClientError.disconnected) }
+        pending = [:]
+        notifications.finish()
+        context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        context.close(promise: nil)
+    }
+}

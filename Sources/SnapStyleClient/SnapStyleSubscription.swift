@@ -1,0 +1,82 @@
+import Foundation
+import SnapStyleJSON
+
+/// An event pushed by snapstyled, or noticed by the client.
+public enum SnapStyleEvent: Sendable {
+    /// A theme event (`themeChanged`, `themeError`, `themeAdded`, `themeRemoved`, `valuesChanged`) and its
+    /// params.
+    case event(method: String, params: JSONValue)
+    /// The subscription is (re)established: the queries' current values. `missed` is true when events may
+    /// have been lost (a restarted daemon or a generation passed while disconnected): refetch.
+    case subscribed(values: [JSONValue], missed: Bool)
+}
+
+/// A query whose value is pushed whenever it changes.
+public struct SubscribedQuery: Sendable {
+    public var id: String
+    public var attribute: String
+    public var key: String
+    public var context: JSONObject
+    public var theme: String?
+
+    public init(id: String, attribute: String, key: String, context: JSONObject = [:], theme: String? = nil) {
+        self.id = id
+        self.attribute = attribute
+        self.key = key
+        self.context = context
+        self.theme = theme
+    }
+
+    var json: JSONValue {
+        var object: JSONObject = [
+            "id": .string(id), "attribute": .string(attribute), "key": .string(key), "context": .object(context),
+        ]
+        if let theme { object["theme"] = .string(theme) }
+        return .object(object)
+    }
+}
+
+/// Subscribes and keeps the subscription alive: when the connection drops it reconnects (with back-off)
+/// and subscribes again with `since`, so the client learns whether it missed anything.
+public func subscribe(
+    socket: String? = nil, themes: [String]? = nil, queries: [SubscribedQuery] = [],
+    reconnect: Bool = true
+) -> AsyncThrowingStream<SnapStyleEvent, any Error> {
+    AsyncThrowingStream { continuation in
+        let task = Task {
+            var since: JSONObject?
+            var delay = Duration.milliseconds(100)
+            while !Task.isCancelled {
+                do {
+                    let connection = try await SnapStyleConnection.connect(socket: socket)
+                    var params: JSONObject = ["queries": .array(queries.map(\.json))]
+                    if let themes { params["themes"] = .array(themes.map(JSONValue.string)) }
+                    if let since { params["since"] = .object(since) }
+                    let result = try await connection.call("subscribe", params)
+                    delay = .milliseconds(100)
+                    let instance = result["instance"]?.stringValue ?? ""
+                    var newest = result["generations"]?.objectValue?.members.compactMap { $0.value.intValue }.max() ?? 0
+                    continuation.yield(.subscribed(
+                        values: result["values"]?.arrayValue ?? [], missed: result["missed"]?.boolValue ?? false))
+                    for await (method, params) in connection.notifications {
+                        if let generation = params["generation"]?.intValue { newest = max(newest, generation) }
+                        since = ["instance": .string(instance), "generation": .integer(Int64(newest))]
+                        continuation.yield(.event(method: method, params: params))
+                    }
+                    since = ["instance": .string(instance), "generation": .integer(Int64(newest))]
+                    await connection.close()
+                    guard reconnect else { break }
+                } catch {
+                    guard reconnect, case SnapStyleClientError.unreachable = error else {
+                        continuation.finish(throwing: error)
+                        return
+                    }
+                }
+                try? await Task.sleep(for: delay)
+                delay = min(delay * 2, .seconds(5))
+            }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
+    }
+}
