@@ -12,10 +12,22 @@ public final class ReloadService: Service, Sendable {
     let kicks: AsyncStream<Void>
     let kick: AsyncStream<Void>.Continuation
 
+    let watcher = Mutex<ThemeWatcher?>(nil)
+
     public init(daemon: Daemon, roots: [String]) {
         self.daemon = daemon
         self.roots = roots
         (kicks, kick) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+    }
+
+    /// Puts the inotify watches in place. Call before the themes are loaded and the socket serves, so that
+    /// no change between loading and watching is missed (events that arrive meanwhile wait for `run`).
+    public func startWatching() throws {
+        let watcher = ThemeWatcher(roots: roots, logger: daemon.logger) { [weak self] event in self?.receive(event) }
+        try watcher.start()
+        self.watcher.withLock { $0 = watcher }
+        daemon.setWatchCount(watcher.watches)
+        daemon.logger.info("watching \(roots.count) root(s) with \(watcher.watches) inotify watch(es)")
     }
 
     func receive(_ event: WatchEvent) {
@@ -29,10 +41,8 @@ public final class ReloadService: Service, Sendable {
     }
 
     public func run() async throws {
-        let watcher = ThemeWatcher(roots: roots, logger: daemon.logger) { [weak self] event in self?.receive(event) }
-        try watcher.start()
-        daemon.setWatchCount(watcher.watches)
-        daemon.logger.info("watching \(roots.count) root(s) with \(watcher.watches) inotify watch(es)")
+        if watcher.withLock({ $0 == nil }) { try startWatching() }
+        guard let watcher = watcher.withLock({ $0 }) else { return }
         await withGracefulShutdownHandler {
             for await _ in kicks.cancelOnGracefulShutdown() {
                 try? await Task.sleep(for: .milliseconds(daemon.configuration.settleMillis))

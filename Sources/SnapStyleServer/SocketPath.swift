@@ -63,6 +63,20 @@ public enum SocketPath {
         return result == 0
     }
 
+    /// The path a listening Unix socket is bound to (for a socket systemd passed).
+    public static func boundPath(of descriptor: Int32) -> String? {
+        var address = sockaddr_un()
+        var length = socklen_t(MemoryLayout<sockaddr_un>.size)
+        let result = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        guard result == 0, address.sun_family == sa_family_t(AF_UNIX) else { return nil }
+        let path = withUnsafeBytes(of: address.sun_path) { raw in
+            String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+        }
+        return path.isEmpty ? nil : path
+    }
+
     /// The listening socket systemd passed, when `LISTEN_PID`/`LISTEN_FDS` name this process (fd 3).
     public static func activatedDescriptor(environment: [String: String]) -> Int32? {
         guard let pid = environment["LISTEN_PID"].flatMap(Int32.init), pid == getpid(),

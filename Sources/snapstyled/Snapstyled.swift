@@ -72,19 +72,22 @@ struct Snapstyled: AsyncParsableCommand {
         }
         let roots = ThemeRoot.standard(extra: configuration.themes.map(absolute), environment: environment)
         let store = ThemeStore(roots: roots)
-        let report = store.reloadAll()
-        for failure in report.failures {
-            for error in failure.errors { logger.warning("theme \(failure.theme): \(error)") }
-        }
-
         let activated = SocketPath.activatedDescriptor(environment: environment)
-        let socketPath = configuration.socket.map(absolute) ?? SocketPath.defaultPath(environment: environment)
+        let socketPath = activated.flatMap(SocketPath.boundPath(of:)) ?? configuration.socket.map(absolute)
+            ?? SocketPath.defaultPath(environment: environment)
         if activated == nil {
             do { try SocketPath.prepare(socketPath) } catch { fail("\(error)") }
         }
         let notifier = SystemdNotifier(environment: environment)
         let daemon = Daemon(
             configuration: configuration, store: store, socketPath: socketPath, logger: logger, notifier: notifier)
+        // Watch first, then load: a change in between is applied right after start-up, never missed.
+        let reloads = configuration.watch ? ReloadService(daemon: daemon, roots: roots.map(\.path)) : nil
+        do { try reloads?.startWatching() } catch { fail("\(error)") }
+        let report = store.reloadAll()
+        for failure in report.failures {
+            for error in failure.errors { logger.warning("theme \(failure.theme): \(error)") }
+        }
         let server = RPCServer(daemon: daemon, activatedDescriptor: activated) {
             let line = activated == nil ? socketPath : "\(socketPath) (socket activation, fd 3)"
             FileHandle.standardOutput.write(Data("snapstyled listening on \(line)\n".utf8))
@@ -92,7 +95,7 @@ struct Snapstyled: AsyncParsableCommand {
             notifier.ready(status: daemon.statusLine)
         }
         var services: [any Service] = [server, ReloadSignalService(daemon: daemon)]
-        if configuration.watch { services.append(ReloadService(daemon: daemon, roots: roots.map(\.path))) }
+        if let reloads { services.append(reloads) }
         if let interval = SystemdNotifier.watchdogInterval(environment: environment) {
             services.append(WatchdogService(notifier: notifier, interval: interval))
         }

@@ -1,0 +1,77 @@
+import Foundation
+import SnapStyleClient
+import SnapStyleJSON
+import Testing
+
+/// The Swift client library against the real daemon.
+@Suite(.serialized) struct ClientTests {
+    @Test func typedRequests() async throws {
+        let daemon = try DaemonProcess()
+        let connection = try await SnapStyleConnection.connect(socket: daemon.socket)
+        let font = try await connection.perform(ResolveFont(key: "title", context: ["dynamicType": "xLarge"]))
+        #expect(font.generation == 1)
+        #expect(font.value?.baseSize == 22)
+        #expect(abs((font.value?.size ?? 0) - 22.0 * 19 / 17) < 0.0001)
+        let color = try await connection.perform(ResolveColor(key: "light0"))
+        #expect(color.value?.hex == "#FFFFFFFF")
+        let number = try await connection.perform(ResolveNumber(key: "spacingGroups"))
+        #expect(number.value?.value == 16)
+        #expect(number.value?.base == 16)
+        await #expect(throws: SnapStyleClientError.self) {
+            _ = try await connection.perform(ResolveFont(key: "nope"))
+        }
+        await connection.close()
+    }
+
+    @Test func unreachableDaemon() async throws {
+        await #expect(throws: SnapStyleClientError.self) {
+            _ = try await SnapStyleConnection.connect(socket: NSTemporaryDirectory() + "none.sock")
+        }
+    }
+
+    @Test func subscriptionsReconnectAndSayWhatWasMissed() async throws {
+        let daemon = try DaemonProcess()
+        daemon.write("brand.json", "{\"surface\": {\"tint\": \"#102030\"}}")
+        try daemon.waitForTheme("brand")
+        let events = subscribe(
+            socket: daemon.socket,
+            queries: [SubscribedQuery(id: "tint", attribute: "surface", key: "tint", theme: "brand")])
+        var iterator = events.makeAsyncIterator()
+        guard case .subscribed(let values, let missed)? = try await iterator.next() else {
+            Issue.record("no subscription")
+            return
+        }
+        #expect(!missed)
+        #expect(values.first?["value"]?["hex"] == "#102030FF")
+        daemon.write("brand.json", "{\"surface\": {\"tint\": \"#405060\"}}")
+        var sawValue = false
+        while let event = try await iterator.next() {
+            if case .event("valuesChanged", let params) = event {
+                #expect(params["values"]?.arrayValue?.first?["value"]?["hex"] == "#405060FF")
+                sawValue = true
+                break
+            }
+        }
+        #expect(sawValue)
+        // The daemon restarts: the client reconnects and is told it missed events (another instance).
+        daemon.stop()
+        let restarted = Process()
+        restarted.executableURL = URL(fileURLWithPath: DaemonProcess.binary)
+        restarted.arguments = ["--socket", daemon.socket, "--themes", daemon.themes]
+        restarted.environment = daemon.environment
+        restarted.standardOutput = Pipe()
+        restarted.standardError = Pipe()
+        try restarted.run()
+        defer {
+            kill(restarted.processIdentifier, SIGTERM)
+            restarted.waitUntilExit()
+        }
+        while let event = try await iterator.next() {
+            if case .subscribed(let values, let missed) = event {
+                #expect(missed)
+                #expect(values.first?["value"]?["hex"] == "#405060FF")
+                break
+            }
+        }
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import SnapStyleJSON
+import SnapStyleJansson
+import Testing
+
+/// The socket, the configuration, signals and the systemd units.
+@Suite(.serialized) struct DaemonLifecycleTests {
+    @Test func socketModesAndCleanShutdown() throws {
+        let daemon = try DaemonProcess()
+        var info = stat()
+        #expect(lstat(daemon.socket, &info) == 0)
+        #expect(info.st_mode & 0o777 == 0o600)
+        #expect(lstat((daemon.socket as NSString).deletingLastPathComponent, &info) == 0)
+        #expect(info.st_mode & 0o777 == 0o700)
+        #expect(daemon.stop() == 0)
+        #expect(lstat(daemon.socket, &info) != 0)
+    }
+
+    @Test func aSecondDaemonOnTheSamePathExitsOneAndAStaleSocketIsReplaced() throws {
+        let first = try DaemonProcess()
+        let second = Process()
+        second.executableURL = URL(fileURLWithPath: DaemonProcess.binary)
+        second.arguments = ["--socket", first.socket, "--no-watch"]
+        second.environment = first.environment
+        let errors = Pipe()
+        second.standardError = errors
+        second.standardOutput = Pipe()
+        try second.run()
+        second.waitUntilExit()
+        #expect(second.terminationStatus == 1)
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(message.contains("already serving"))
+        // A killed daemon leaves a stale socket file: the next one replaces it.
+        first.signal(SIGKILL)
+        first.process.waitUntilExit()
+        let third = Process()
+        third.executableURL = URL(fileURLWithPath: DaemonProcess.binary)
+        third.arguments = ["--socket", first.socket, "--no-watch"]
+        third.environment = first.environment
+        let out = Pipe()
+        third.standardOutput = out
+        third.standardError = Pipe()
+        try third.run()
+        #expect(readLine(out.fileHandleForReading).contains("listening on \(first.socket)"))
+        kill(third.processIdentifier, SIGTERM)
+        third.waitUntilExit()
+        #expect(third.terminationStatus == 0)
+    }
+
+    @Test(arguments: [
+        ("{\"colour\": 1}", "unknown member 'colour'"),
+        ("{\"settleMillis\": \"fast\"}", "member 'settleMillis'"),
+        ("{\"themes\": [1]}", "member 'themes'"),
+        ("{\"logLevel\": \"loud\"}", "member 'logLevel'"),
+        ("not json", "invalid JSON"),
+    ])
+    func configErrorsNameTheMember(_ config: String, _ message: String) throws {
+        let daemon = try DaemonProcess(config: config, start: false)
+        let errors = Pipe()
+        daemon.process.standardError = errors
+        try daemon.process.run()
+        daemon.process.waitUntilExit()
+        #expect(daemon.process.terminationStatus == 1)
+        #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains(message))
+    }
+
+    @Test func systemdUnitsVerifyWithoutWarnings() throws {
+        let directory = NSTemporaryDirectory() + "snapstyled-units-" + UUID().uuidString.prefix(8)
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        chmod(directory, 0o700)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let units = DaemonProcess.root.appendingPathComponent("systemd").path
+        let service = try String(contentsOfFile: units + "/snapstyled.service", encoding: .utf8)
+            .replacingOccurrences(of: "@BINDIR@", with: (DaemonProcess.binary as NSString).deletingLastPathComponent)
+        try service.write(toFile: directory + "/snapstyled.service", atomically: false, encoding: .utf8)
+        try FileManager.default.copyItem(atPath: units + "/snapstyled.socket", toPath: directory + "/snapstyled.socket")
+        let verify = Process()
+        verify.executableURL = URL(fileURLWithPath: "/usr/bin/systemd-analyze")
+        verify.arguments = ["--user", "verify", "snapstyled.socket", "snapstyled.service"]
+        verify.currentDirectoryURL = URL(fileURLWithPath: directory)
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_RUNTIME_DIR"] = directory
+        verify.environment = environment
+        let output = Pipe()
+        verify.standardOutput = output
+        verify.standardError = output
+        try verify.run()
+        verify.waitUntilExit()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(verify.terminationStatus == 0)
+        #expect(printed.isEmpty, "systemd-analyze verify printed: \(printed)")
+        #expect(service.contains("Type=notify"))
+        #expect(try String(contentsOfFile: units + "/snapstyled.socket", encoding: .utf8)
+            .contains("ListenStream=%t/snapstyle/snapstyled.sock"))
+    }
+
+    @Test func socketActivationServesThePassedSocketAndNeverUnlinksIt() throws {
+        let daemon = try DaemonProcess(start: false)
+        let path = daemon.directory + "/activated.sock"
+        let activate = Process()
+        activate.executableURL = URL(fileURLWithPath: "/usr/bin/systemd-socket-activate")
+        activate.arguments = ["-l", path, DaemonProcess.binary, "--no-watch"]
+        activate.environment = daemon.environment
+        let out = Pipe()
+        activate.standardOutput = out
+        activate.standardError = Pipe()
+        try activate.run()
+        defer {
+            kill(activate.processIdentifier, SIGKILL)
+            activate.waitUntilExit()
+        }
+        // systemd-socket-activate listens first and starts the daemon on the first connection.
+        var client: LineSocket?
+        for _ in 0..<50 where client == nil {
+            client = try? LineSocket(path)
+            if client == nil { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        let socket = try #require(client)
+        socket.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"status\"}\n")
+        let status = try Jansson.parse(try #require(socket.readLine(timeout: 10)))
+        #expect(status["result"]?["socket"]?.stringValue == path)
+        #expect(readLine(out.fileHandleForReading).contains("socket activation"))
+        kill(activate.processIdentifier, SIGTERM)
+        activate.waitUntilExit()
+        var info = stat()
+        #expect(lstat(path, &info) == 0)
+    }
+
+    @Test func sdNotifyReadyReloadingStopping() throws {
+        let daemon = try DaemonProcess(start: false)
+        let path = daemon.directory + "/notify.sock"
+        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
+        }
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        daemon.process.environment?["NOTIFY_SOCKET"] = path
+        try daemon.start()
+        func receive() -> String? {
+            var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, 5000) > 0 else { return nil }
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            return n > 0 ? String(decoding: buffer[0..<n], as: UTF8.self) : nil
+        }
+        #expect(receive()?.hasPrefix("READY=1\nSTATUS=serving") == true)
+        daemon.signal(SIGHUP)
+        let reloading = try #require(receive())
+        #expect(reloading.hasPrefix("RELOADING=1\nMONOTONIC_USEC="))
+        #expect(receive()?.hasPrefix("READY=1") == true)
+        #expect(daemon.stop() == 0)
+        #expect(receive() == "STOPPING=1")
+    }
+}

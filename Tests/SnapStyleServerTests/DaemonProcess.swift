@@ -1,0 +1,206 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The real `snapstyled` binary, started on a temporary socket with temporary roots (never the user's).
+final class DaemonProcess: @unchecked Sendable {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let binary = root.appendingPathComponent(".build/debug/snapstyled").path
+    static let cli = root.appendingPathComponent(".build/debug/snapstyle").path
+
+    let directory: String
+    let socket: String
+    let themes: String
+    let process = Process()
+    let stdout = Pipe()
+    let stderrFile: String
+    var environment: [String: String]
+
+    init(config: String? = nil, extraArguments: [String] = [], start: Bool = true) throws {
+        directory = NSTemporaryDirectory() + "snapstyled-e2e-" + UUID().uuidString.prefix(8)
+        socket = directory + "/run/snapstyle/snapstyled.sock"
+        themes = directory + "/themes"
+        stderrFile = directory + "/stderr.log"
+        try FileManager.default.createDirectory(atPath: themes, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: directory + "/run", withIntermediateDirectories: true)
+        chmod(directory + "/run", 0o700)
+        var environment = ProcessInfo.processInfo.environment
+        environment["HOME"] = directory + "/home"
+        environment["XDG_CONFIG_HOME"] = directory + "/config"
+        environment["XDG_DATA_DIRS"] = directory + "/data"
+        environment["XDG_CONFIG_DIRS"] = directory + "/etc"
+        environment["XDG_RUNTIME_DIR"] = directory + "/run"
+        environment.removeValue(forKey: "NOTIFY_SOCKET")
+        self.environment = environment
+        var arguments = ["--socket", socket, "--themes", themes] + extraArguments
+        if let config {
+            try config.write(toFile: directory + "/snapstyled.json", atomically: false, encoding: .utf8)
+            arguments += ["--config", directory + "/snapstyled.json"]
+        }
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = arguments
+        process.environment = environment
+        process.standardOutput = stdout
+        FileManager.default.createFile(atPath: stderrFile, contents: nil)
+        process.standardError = FileHandle(forWritingAtPath: stderrFile)
+        if start { try self.start() }
+    }
+
+    func start() throws {
+        try process.run()
+        // Ready once it printed the socket path.
+        let line = readLine(stdout.fileHandleForReading)
+        guard line.contains("listening on") else {
+            throw DaemonError("snapstyled did not start: \(line) \(log)")
+        }
+    }
+
+    var log: String { (try? String(contentsOfFile: stderrFile, encoding: .utf8)) ?? "" }
+
+    func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+
+    /// SIGTERM and wait; the exit status.
+    @discardableResult
+    func stop() -> Int32 {
+        if process.isRunning {
+            signal(SIGTERM)
+            process.waitUntilExit()
+        }
+        return process.terminationStatus
+    }
+
+    deinit {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    /// Writes a theme file in place (open, write, close: create/modify events, not a rename).
+    func write(_ relative: String, _ text: String) {
+        let path = themes + "/" + relative
+        try? FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        _ = text.utf8CString.withUnsafeBufferPointer { Glibc.write(fd, $0.baseAddress, $0.count - 1) }
+        close(fd)
+    }
+
+    /// An editor's atomic save: a temporary file renamed over the original.
+    func atomicWrite(_ relative: String, _ text: String) {
+        let path = themes + "/" + relative
+        let temporary = (path as NSString).deletingLastPathComponent + "/.\((path as NSString).lastPathComponent).swp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        _ = text.utf8CString.withUnsafeBufferPointer { Glibc.write(fd, $0.baseAddress, $0.count - 1) }
+        close(fd)
+        rename(temporary, path)
+    }
+
+    func remove(_ relative: String) { unlink(themes + "/" + relative) }
+
+    /// Waits until a theme serves at least `generation`.
+    func waitForTheme(_ name: String, generation: Int = 1, timeout: Double = 10) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            let client = try LineSocket(socket)
+            client.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"themes\"}\n")
+            if let line = client.readLine(), line.contains("\"name\":\"\(name)\""),
+                let range = line.range(of: "\"name\":\"\(name)\"")
+            {
+                let rest = line[range.upperBound...]
+                if let g = rest.range(of: "\"generation\":"),
+                    let value = Int(rest[g.upperBound...].prefix(while: { $0.isNumber })), value >= generation
+                {
+                    return
+                }
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw DaemonError("theme \(name) did not reach generation \(generation)")
+    }
+}
+
+struct DaemonError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+func readLine(_ handle: FileHandle) -> String {
+    var bytes: [UInt8] = []
+    while true {
+        let data = handle.readData(ofLength: 1)
+        guard let byte = data.first else { break }
+        if byte == UInt8(ascii: "\n") { break }
+        bytes.append(byte)
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+/// A blocking line client on a raw Unix socket, for sending anything, malformed input included.
+final class LineSocket: @unchecked Sendable {
+    let fd: Int32
+    private var buffer: [UInt8] = []
+
+    init(_ path: String) throws {
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
+        }
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard result == 0 else {
+            close(fd)
+            throw DaemonError("connect \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    deinit { close(fd) }
+
+    func send(_ text: String) { send(Array(text.utf8)) }
+
+    func send(_ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n <= 0 { return }
+            offset += n
+        }
+    }
+
+    /// The next line, or nil on end of stream or after `timeout` seconds.
+    func readLine(timeout: Double = 5) -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: buffer[..<newline], as: UTF8.self)
+                buffer.removeSubrange(...newline)
+                return line
+            }
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else { return nil }
+            var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, Int32(remaining * 1000)) > 0 else { return nil }
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n <= 0 { return nil }
+            buffer.append(contentsOf: chunk[0..<n])
+        }
+    }
+
+    /// Whether the daemon closed the connection (within `timeout`).
+    func isClosed(timeout: Double = 2) -> Bool {
+        while let _ = readLine(timeout: timeout) {}
+        var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, 0) > 0 else { return false }
+        var byte: UInt8 = 0
+        return recv(fd, &byte, 1, 0) == 0
+    }
+}

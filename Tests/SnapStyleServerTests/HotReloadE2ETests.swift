@@ -1,0 +1,129 @@
+import Foundation
+import SnapStyleJSON
+import SnapStyleJansson
+import Testing
+
+/// Files changed on disk the way editors change them, and the events and values that follow.
+@Suite(.serialized) struct HotReloadE2ETests {
+    /// A subscribed client: reads lines until a notification of `method` arrives.
+    final class Subscriber {
+        let socket: LineSocket
+        var subscription = ""
+
+        init(_ daemon: DaemonProcess, queries: String = "[]") throws {
+            socket = try LineSocket(daemon.socket)
+            socket.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"subscribe\",\"params\":{\"queries\":\(queries)}}\n")
+            let response = try Jansson.parse(try #require(socket.readLine()))
+            subscription = try #require(response["result"]?["subscription"]?.stringValue)
+            values = response["result"]?["values"]?.arrayValue ?? []
+        }
+
+        var values: [JSONValue] = []
+
+        func next(_ method: String, timeout: Double = 5) -> JSONValue? {
+            let deadline = Date().addingTimeInterval(timeout)
+            while deadline.timeIntervalSinceNow > 0 {
+                guard let line = socket.readLine(timeout: deadline.timeIntervalSinceNow),
+                    let message = try? Jansson.parse(line)
+                else { return nil }
+                if message["method"]?.stringValue == method { return message["params"] }
+            }
+            return nil
+        }
+    }
+
+    func resolve(_ daemon: DaemonProcess, _ theme: String, _ attribute: String, _ key: String) throws -> JSONValue {
+        let client = try LineSocket(daemon.socket)
+        client.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resolve\",\"params\":{\"theme\":\"\(theme)\",\"attribute\":\"\(attribute)\",\"key\":\"\(key)\"}}\n")
+        return try Jansson.parse(try #require(client.readLine()))
+    }
+
+    @Test func writeInPlaceAtomicSaveDeleteAndNewDirectories() throws {
+        let daemon = try DaemonProcess()
+        daemon.write("ocean/colors.json", "{\"surface\": {\"brand\": \"#112233\", \"deep\": {\"ref\": \"brand\"}, \"other\": \"#000000\"}}")
+        let subscriber = try Subscriber(daemon)
+        #expect(subscriber.next("themeAdded")?["theme"] == "ocean")
+
+        let watcher = try Subscriber(
+            daemon, queries: "[{\"id\":\"q\",\"theme\":\"ocean\",\"attribute\":\"surface\",\"key\":\"deep\"},"
+                + "{\"id\":\"o\",\"theme\":\"ocean\",\"attribute\":\"surface\",\"key\":\"other\"}]")
+        #expect(watcher.values.first?["value"]?["hex"] == "#112233FF")
+
+        // In place: exactly the changed key and the key that refers to it.
+        daemon.write("ocean/colors.json", "{\"surface\": {\"brand\": \"#445566\", \"deep\": {\"ref\": \"brand\"}, \"other\": \"#000000\"}}")
+        let changed = try #require(watcher.next("themeChanged"))
+        #expect(changed["generation"] == 2)
+        #expect(changed["changed"] == .object(["surface": ["brand", "deep"]]))
+        #expect(changed["files"] == ["ocean/colors.json"])
+        let values = try #require(watcher.next("valuesChanged"))
+        #expect(values["values"] == .array([.object(["id": "q", "value": try resolve(daemon, "ocean", "surface", "deep")["result"]!["value"]!])]))
+        #expect(try resolve(daemon, "ocean", "surface", "deep")["result"]?["value"]?["hex"] == "#445566FF")
+
+        // An editor's atomic save is one change.
+        daemon.atomicWrite("ocean/colors.json", "{\"surface\": {\"brand\": \"#778899\", \"deep\": {\"ref\": \"brand\"}, \"other\": \"#000000\"}}")
+        let saved = try #require(watcher.next("themeChanged"))
+        #expect(saved["generation"] == 3)
+        #expect(try resolve(daemon, "ocean", "surface", "brand")["result"]?["value"]?["hex"] == "#778899FF")
+
+        // A new directory with a file written right after mkdir.
+        daemon.write("ocean/more/sizes.json", "{\"number\": {\"gap\": 12}}")
+        let added = try #require(watcher.next("themeChanged"))
+        #expect(added["changed"] == .object(["number": ["gap"]]))
+        #expect(try resolve(daemon, "ocean", "number", "gap")["result"]?["value"]?["base"] == 12)
+
+        // Deleting a file removes its keys.
+        daemon.remove("ocean/more/sizes.json")
+        let removed = try #require(watcher.next("themeChanged"))
+        #expect(removed["changed"] == .object(["number": ["gap"]]))
+        #expect(try resolve(daemon, "ocean", "number", "gap")["error"]?["code"] == -32002)
+    }
+
+    @Test func aBrokenFileKeepsTheLastGoodGenerationAndReportsWhere() throws {
+        let daemon = try DaemonProcess()
+        daemon.write("dusk.json", "{\"number\": {\"gap\": 8}}")
+        let subscriber = try Subscriber(daemon)
+        _ = subscriber.next("themeAdded")
+        daemon.write("dusk.json", "{\"number\": {\"gap\": \"wide\"}}")
+        let error = try #require(subscriber.next("themeError"))
+        #expect(error["generation"] == 1)
+        let first = try #require(error["errors"]?.arrayValue?.first)
+        #expect(first["file"] == "dusk.json")
+        #expect(first["line"] == 1)
+        #expect(first["column"] == 20)
+        #expect(try resolve(daemon, "dusk", "number", "gap")["result"]?["value"]?["base"] == 8)
+        daemon.write("dusk.json", "{\"number\": {\"gap\": 9}}")
+        #expect(subscriber.next("themeChanged")?["generation"] == 2)
+    }
+
+    @Test func aThemeExtendingAChangedThemeGetsItsOwnGeneration() throws {
+        let daemon = try DaemonProcess()
+        daemon.write("base.json", "{\"number\": {\"gap\": 8}}")
+        daemon.write("child.json", "{\"theme\": {\"extends\": \"base\"}, \"number\": {\"wide\": {\"calc\": \"{gap} * 2\"}}}")
+        let subscriber = try Subscriber(daemon)
+        _ = subscriber.next("themeAdded")
+        try daemon.waitForTheme("child")
+        daemon.write("base.json", "{\"number\": {\"gap\": 10}}")
+        var themes: [String: JSONValue] = [:]
+        for _ in 0..<2 {
+            let change = try #require(subscriber.next("themeChanged"))
+            themes[change["theme"]!.stringValue!] = change
+        }
+        #expect(themes["child"]?["changed"] == .object(["number": ["gap", "wide"]]))
+        #expect(try resolve(daemon, "child", "number", "wide")["result"]?["value"]?["base"] == 20)
+    }
+
+    @Test func reloadAndSIGHUPRescan() throws {
+        let daemon = try DaemonProcess(extraArguments: ["--no-watch"])
+        daemon.write("late.json", "{\"icon\": {\"star\": \"star.fill\"}}")
+        let client = try LineSocket(daemon.socket)
+        client.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"reload\"}\n")
+        let reload = try Jansson.parse(try #require(client.readLine()))
+        #expect(reload["result"]?["errors"] == [])
+        #expect(try resolve(daemon, "late", "icon", "star")["result"]?["value"]?["name"] == "star.fill")
+        daemon.write("late.json", "{\"icon\": {\"star\": \"star\"}}")
+        daemon.signal(SIGHUP)
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(try resolve(daemon, "late", "icon", "star")["result"]?["value"]?["name"] == "star")
+        #expect(daemon.stop() == 0)
+    }
+}

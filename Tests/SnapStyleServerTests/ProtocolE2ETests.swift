@@ -1,0 +1,156 @@
+import Foundation
+import SnapStyleJSON
+import SnapStyleJansson
+import Testing
+
+/// JSON-RPC over the real socket: every method, every error code, malformed input of every kind.
+@Suite(.serialized) struct ProtocolE2ETests {
+    func parse(_ line: String?) throws -> JSONValue { try Jansson.parse(try #require(line)) }
+
+    @Test func methodsAnswerWithTheirIdsAndGenerations() throws {
+        let daemon = try DaemonProcess()
+        let client = try LineSocket(daemon.socket)
+        client.send("""
+            {"jsonrpc":"2.0","id":1,"method":"ping"}
+            {"jsonrpc":"2.0","id":"two","method":"resolve","params":{"attribute":"number","key":"spacingGroups","context":{"dynamicType":"xxxLarge"}}}
+            {"jsonrpc":"2.0","id":3,"method":"resolve","params":{"queries":[{"attribute":"font","key":"title"},{"attribute":"icon","key":"nope"}]}}
+            {"jsonrpc":"2.0","id":4,"method":"resolveElement","params":{"element":"title","context":{"stack":[{"component":"contentCard"}]}}}
+            {"jsonrpc":"2.0","id":5,"method":"resolveContainer","params":{"context":{"stack":[{"component":"screen"},{"component":"contentCard","state":"selected"}]}}}
+            {"jsonrpc":"2.0","id":6,"method":"explain","params":{"attribute":"number","key":"paddingCard"}}
+            {"jsonrpc":"2.0","id":7,"method":"themes"}
+            {"jsonrpc":"2.0","id":8,"method":"keys","params":{"attribute":"icon"}}
+            {"jsonrpc":"2.0","id":9,"method":"status"}
+
+            """)
+        var responses: [String: JSONValue] = [:]
+        for _ in 0..<9 {
+            let response = try parse(client.readLine())
+            responses[Jansson.encode(response["id"]!)] = response
+        }
+        #expect(responses["1"]?["result"] == "pong")
+        let spacing = try #require(responses["\"two\""]?["result"])
+        #expect(spacing["generation"] == 1)
+        #expect(spacing["value"]?["base"] == 16)
+        #expect(abs((spacing["value"]?["value"]?.doubleValue ?? 0) - 16.0 * 23 / 17) < 0.0001)
+        let queries = try #require(responses["3"]?["result"]?["results"]?.arrayValue)
+        #expect(queries[0]["value"]?["baseSize"] == 22)
+        #expect(queries[1]["error"]?["code"] == -32002)
+        #expect(responses["4"]?["result"]?["font"]?["key"] == "title")
+        #expect(responses["5"]?["result"]?["state"] == "selected")
+        #expect(responses["5"]?["result"]?["levelOverall"] == 1)
+        #expect((responses["6"]?["result"]?["steps"]?.arrayValue?.count ?? 0) >= 1)
+        #expect(responses["7"]?["result"]?["default"] == "snap")
+        #expect((responses["8"]?["result"]?["keys"]?["icon"]?.arrayValue?.count ?? 0) > 5)
+        let status = try #require(responses["9"]?["result"])
+        #expect(status["socket"]?.stringValue == daemon.socket)
+        #expect(status["connections"] == 1)
+        #expect(status["cache"]?["misses"]?.intValue ?? 0 > 0)
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test(arguments: [
+        ("not json", -32700),
+        ("{\"jsonrpc\":\"2.0\",\"id\":1,", -32700),
+        ("[]", -32600),
+        ("42", -32600),
+        ("{\"jsonrpc\":\"1.0\",\"id\":1,\"method\":\"ping\"}", -32600),
+        ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":7}", -32600),
+        ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"extra\":1}", -32600),
+        ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"nope\"}", -32601),
+        ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resolve\",\"params\":[1]}", -32602),
+        ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resolve\",\"params\":{\"attribute\":\"colour\",\"key\":\"a\"}}", -32602),
+        ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resolve\",\"params\":{\"theme\":\"nope\",\"attribute\":\"font\",\"key\":\"title\"}}", -32001),
+        ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resolve\",\"params\":{\"attribute\":\"font\",\"key\":\"titel\"}}", -32002),
+        ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resolve\",\"params\":{\"attribute\":\"font\",\"key\":\"title\",\"context\":{\"stack\":[{\"component\":\"card\",\"state\":\"pressed\"}]}}}", -32003),
+        ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resolve\",\"params\":{\"attribute\":\"number\",\"key\":\"zero\",\"context\":{\"elevation\":123456789012345678901234567890}}}", -32700),
+        (String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000), -32700),
+    ])
+    func malformedInputGetsItsErrorAndTheConnectionKeepsWorking(_ input: String, _ code: Int) throws {
+        let daemon = try DaemonProcess()
+        let client = try LineSocket(daemon.socket)
+        client.send(input + "\n")
+        let response = try parse(client.readLine())
+        #expect(response["error"]?["code"]?.intValue == code, "\(response)")
+        client.send("{\"jsonrpc\":\"2.0\",\"id\":99,\"method\":\"ping\"}\n")
+        #expect(try parse(client.readLine())["result"] == "pong")
+    }
+
+    @Test func invalidUTF8IsAParseError() throws {
+        let daemon = try DaemonProcess()
+        let client = try LineSocket(daemon.socket)
+        client.send([0x7B, 0xFF, 0xFE, 0x7D, 0x0A])
+        #expect(try parse(client.readLine())["error"]?["code"] == -32700)
+        client.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\r\n")
+        #expect(try parse(client.readLine())["result"] == "pong")
+    }
+
+    @Test func batchesAndNotifications() throws {
+        let daemon = try DaemonProcess()
+        let client = try LineSocket(daemon.socket)
+        client.send("""
+            [{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","method":"ping"},{"jsonrpc":"2.0","id":2,"method":"nope"},5]
+            {"jsonrpc":"2.0","method":"ping"}
+            [{"jsonrpc":"2.0","method":"ping"}]
+            {"jsonrpc":"2.0","id":3,"method":"ping"}
+
+            """)
+        let batch = try #require(try parse(client.readLine()).arrayValue)
+        #expect(batch.count == 3)
+        #expect(batch.contains { $0["id"] == 1 && $0["result"] == "pong" })
+        #expect(batch.contains { $0["id"] == 2 && $0["error"]?["code"] == -32601 })
+        #expect(batch.contains { $0["id"] == .null && $0["error"]?["code"] == -32600 })
+        // Notifications get nothing: the next line is the answer to id 3.
+        #expect(try parse(client.readLine())["id"] == 3)
+    }
+
+    @Test func batchOverTheLimit() throws {
+        let daemon = try DaemonProcess()
+        let client = try LineSocket(daemon.socket)
+        let entries = Array(repeating: "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}", count: 1001)
+        client.send("[" + entries.joined(separator: ",") + "]\n")
+        #expect(try parse(client.readLine())["error"]?["code"] == -32005)
+    }
+
+    @Test func aLineOverTheLimitIsAnsweredAndClosedWithoutHarmingOthers() throws {
+        let daemon = try DaemonProcess(config: "{\"maxLineBytes\": 1024}")
+        let other = try LineSocket(daemon.socket)
+        let client = try LineSocket(daemon.socket)
+        client.send(String(repeating: "x", count: 5000))
+        let response = try parse(client.readLine())
+        #expect(response["error"]?["code"] == -32005)
+        #expect(response["id"] == .null)
+        #expect(client.isClosed())
+        other.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n")
+        #expect(try parse(other.readLine())["result"] == "pong")
+    }
+
+    @Test func tooManyConnections() throws {
+        let daemon = try DaemonProcess(config: "{\"maxConnections\": 2}")
+        let first = try LineSocket(daemon.socket)
+        let second = try LineSocket(daemon.socket)
+        first.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n")
+        second.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n")
+        _ = first.readLine()
+        _ = second.readLine()
+        let third = try LineSocket(daemon.socket)
+        #expect(try parse(third.readLine())["error"]?["code"] == -32005)
+        #expect(third.isClosed())
+    }
+
+    @Test func aClientThatDisconnectsMidLineOrNeverReadsHarmsNoOne() throws {
+        let daemon = try DaemonProcess(config: "{\"maxQueuedBytes\": 65536}")
+        do {
+            let leaving = try LineSocket(daemon.socket)
+            leaving.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"meth")
+        }
+        // A client that pipelines requests and never reads is dropped once its output passes the limit.
+        let greedy = try LineSocket(daemon.socket)
+        let request = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"keys\"}\n"
+        for _ in 0..<200 { greedy.send(request) }
+        let healthy = try LineSocket(daemon.socket)
+        healthy.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n")
+        #expect(try parse(healthy.readLine())["result"] == "pong")
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(daemon.log.contains("queued"))
+    }
+}
