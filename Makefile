@@ -5,7 +5,7 @@ SWIFT ?= swift
 DEB_PACKAGES := libjansson-dev libinotifytools0-dev
 BIN := .build/release
 
-.PHONY: run test deps build release install uninstall bench clean
+.PHONY: run test deps build release install uninstall bench bench-daemon clean
 
 # Installs the Debian packages the C modules need, only when one is missing.
 deps:
@@ -45,7 +45,12 @@ uninstall:
 
 # Benchmarks (release build); prints every figure. See Benchmarks/README.md.
 bench: deps
+	rm -f Benchmarks/.build/release.yaml
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark
+
+# The daemon against redis-server, same load generator (installs redis-server when missing).
+bench-daemon: deps
+	Benchmarks/daemon-bench.sh
 
 clean:
 	rm -rf .build Benchmarks/.build

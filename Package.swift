@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "snapstyled", targets: ["snapstyled"]),
         .executable(name: "snapstyle", targets: ["snapstyle"]),
         .library(name: "SnapStyleClient", targets: ["SnapStyleClient"]),
+        .library(name: "SnapStyleServer", targets: ["SnapStyleServer"]),
         .library(name: "SnapStyleEngine", targets: ["SnapStyleEngine"]),
         .library(name: "SnapStyleThemes", targets: ["SnapStyleThemes"]),
     ],

@@ -33,10 +33,16 @@ let package = Package(
             name: "Profile",
             dependencies: [
                 "BenchmarkSupport",
+                .product(name: "SnapStyleServer", package: main),
                 .product(name: "SnapStyleEngine", package: main),
                 .product(name: "SnapStyleThemes", package: main),
             ],
             path: "Sources/Profile"
+        ),
+        // The daemon benchmarks' load generator (see daemon-bench.sh).
+        .executableTarget(
+            name: "LoadGenerator", dependencies: ["BenchmarkSupport"], path: "Sources/LoadGenerator",
+            swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .executableTarget(
             name: "MemoryBenchmarks",

@@ -69,13 +69,11 @@ public enum Jansson {
             return
         }
         defer { snapjson_decref(json) }
-        let needed = json_dumpb(json, nil, 0, snapjson_encode_flags())
-        guard needed > 0 else { return }
-        let start = buffer.count
-        buffer.append(contentsOf: repeatElement(0, count: needed))
-        buffer.withUnsafeMutableBufferPointer { pointer in
-            let base = UnsafeMutableRawPointer(pointer.baseAddress! + start).assumingMemoryBound(to: CChar.self)
-            _ = json_dumpb(json, base, needed, snapjson_encode_flags())
+        guard let dumped = json_dumps(json, snapjson_encode_flags()) else { return }
+        defer { free(dumped) }
+        let length = strlen(dumped)
+        dumped.withMemoryRebound(to: UInt8.self, capacity: length) {
+            buffer.append(contentsOf: UnsafeBufferPointer(start: $0, count: length))
         }
     }
 

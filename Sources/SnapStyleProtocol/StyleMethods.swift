@@ -10,6 +10,7 @@ public struct StyleMethods: Sendable {
     public let defaultTheme: String
     /// At most this many `queries` in one `resolve`.
     public var maxQueries = 1000
+    let encoded = EncodedValues()
 
     public init(store: ThemeStore, defaultTheme: String) {
         self.store = store
@@ -17,6 +18,31 @@ public struct StyleMethods: Sendable {
     }
 
     public static let names = ["resolve", "resolveElement", "resolveContainer", "explain", "themes", "keys"]
+
+    /// A single-key `resolve` answered as JSON text: the result object around the value's cached encoding
+    /// (theme names and keys are checked identifiers, so they need no escaping). nil when the params are
+    /// not of that form; errors as `handle` throws them.
+    public func resolveEncoded(_ value: JSONValue?) throws(RPCError) -> [UInt8]? {
+        guard case .object(let object)? = value, object["queries"] == nil, object["overrides"] == nil,
+            object.members.allSatisfy({ ["theme", "context", "attribute", "key"].contains($0.key) })
+        else { return nil }
+        let params = try Params(value, allowed: Self.common + ["attribute", "key"])
+        let (name, theme) = try self.theme(params)
+        let attribute = try params.attribute()
+        let key = try params.key()
+        let context = try params.context()
+        let session = theme.session()
+        let resolved: ResolvedValue?
+        do { resolved = try session.resolve(attribute, key, context: context) } catch { throw .style(error) }
+        var bytes = Array("{\"theme\":\"\(name)\",\"generation\":\(session.generation),\"attribute\":\"".utf8)
+        bytes += attribute.rawValue.utf8
+        bytes += "\",\"key\":\"".utf8
+        bytes += key.utf8
+        bytes += "\",\"value\":".utf8
+        bytes += encoded.bytes(resolved)
+        bytes.append(UInt8(ascii: "}"))
+        return bytes
+    }
 
     /// Answers one of `names`; nil for a method it does not know.
     public func handle(_ method: String, _ params: JSONValue?) throws(RPCError) -> JSONValue? {

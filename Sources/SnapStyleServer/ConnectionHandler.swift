@@ -32,7 +32,7 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
             let error = Daemon.errorResponse(
                 id: .null, .limitExceeded("connections", limit: daemon.configuration.maxConnections))
             writeLine(Daemon.encode(error), context: context)
-            context.flush()
+            flushOutput(context: context)
             closing = true
             context.close(promise: nil)
             return
@@ -65,44 +65,57 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard !closing, let connection else { return }
-        var buffer = unwrapInboundIn(data)
+        let buffer = unwrapInboundIn(data)
         let limit = daemon.configuration.maxLineBytes
-        while let bytes = buffer.readBytes(length: buffer.readableBytes), !bytes.isEmpty {
+        let caller = Caller(connection: connection, sink: self)
+        buffer.withUnsafeReadableBytes { bytes in
             var start = 0
-            for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
-                pending.append(contentsOf: bytes[start..<index])
-                start = index + 1
-                var line = pending
-                pending.removeAll(keepingCapacity: true)
-                if line.last == UInt8(ascii: "\r") { line.removeLast() }
-                if line.count > limit { return lineTooLong(context: context) }
-                if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-                let caller = Caller(connection: connection, sink: self)
-                if let response = daemon.handle(line: line, caller: caller) { writeLine(response, context: context) }
-                if closing { return }
+            while !closing, let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                let piece = UnsafeRawBufferPointer(rebasing: bytes[start..<newline])
+                start = newline + 1
+                if pending.isEmpty {
+                    handleLine(piece, limit: limit, caller: caller, context: context)
+                } else {
+                    pending.append(contentsOf: piece)
+                    let line = pending
+                    pending.removeAll(keepingCapacity: true)
+                    line.withUnsafeBytes { handleLine($0, limit: limit, caller: caller, context: context) }
+                }
             }
-            pending.append(contentsOf: bytes[start...])
-            if pending.count > limit { return lineTooLong(context: context) }
+            guard !closing else { return }
+            pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start...]))
+            if pending.count > limit { lineTooLong(context: context) }
         }
+    }
+
+    private func handleLine(
+        _ raw: UnsafeRawBufferPointer, limit: Int, caller: Caller, context: ChannelHandlerContext
+    ) {
+        var line = raw
+        if line.last == UInt8(ascii: "\r") { line = UnsafeRawBufferPointer(rebasing: line.dropLast()) }
+        if line.count > limit { return lineTooLong(context: context) }
+        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
+        if let response = daemon.handle(line: line, caller: caller) { writeLine(response, context: context) }
     }
 
     private func lineTooLong(context: ChannelHandlerContext) {
         daemon.logger.warning("connection \(connection ?? 0): line over \(daemon.configuration.maxLineBytes) bytes, closing")
         let error = Daemon.errorResponse(id: .null, .limitExceeded("line bytes", limit: daemon.configuration.maxLineBytes))
         writeLine(Daemon.encode(error), context: context)
-        context.flush()
+        flushOutput(context: context)
         closing = true
         pending = []
         context.close(promise: nil)
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
-        context.flush()
+        flushOutput(context: context)
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if let event = event as? ChannelEvent, event == .inputClosed {
             // The client finished writing (`nc -N`): answer what was read, then close.
+            flushOutput(context: context)
             context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(capacity: 0))).whenComplete { _ in
                 context.close(promise: nil)
             }
@@ -116,24 +129,34 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
         context.close(promise: nil)
     }
 
-    /// Writes one line, counting it as queued until the socket took it.
+    /// Responses of the current read burst, written at once by `flushOutput`.
+    private var outbound: ByteBuffer?
+
+    /// Queues one line, counting it as queued until the socket took it.
     private func writeLine(_ line: [UInt8], context: ChannelHandlerContext) {
-        var buffer = context.channel.allocator.buffer(capacity: line.count + 1)
-        buffer.writeBytes(line)
-        buffer.writeInteger(UInt8(ascii: "\n"))
-        let size = buffer.readableBytes
-        queuedBytes += size
+        queuedBytes += line.count + 1
         if queuedBytes > daemon.configuration.maxQueuedBytes {
             let limit = daemon.configuration.maxQueuedBytes
             daemon.logger.warning(
                 "connection \(connection ?? 0): over \(limit) bytes queued (a client that does not read), closing")
             closing = true
+            outbound = nil
             context.close(promise: nil)
             return
         }
+        if outbound == nil { outbound = context.channel.allocator.buffer(capacity: max(4096, line.count + 1)) }
+        outbound!.writeBytes(line)
+        outbound!.writeInteger(UInt8(ascii: "\n"))
+    }
+
+    /// Writes and flushes what the burst produced; the bytes stop counting as queued once written.
+    private func flushOutput(context: ChannelHandlerContext) {
+        guard let buffer = outbound else { return }
+        outbound = nil
+        let size = buffer.readableBytes
         let promise = context.eventLoop.makePromise(of: Void.self)
         promise.futureResult.whenComplete { [weak self] _ in self?.queuedBytes -= size }
-        context.write(wrapOutboundOut(buffer), promise: promise)
+        context.writeAndFlush(wrapOutboundOut(buffer), promise: promise)
     }
 }
 
@@ -150,7 +173,7 @@ extension ConnectionHandler: EventSink {
         eventLoop.execute { [self] in
             guard !closing, let context else { return }
             writeLine(line, context: context)
-            context.flush()
+            flushOutput(context: context)
         }
     }
 }

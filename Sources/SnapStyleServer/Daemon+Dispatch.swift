@@ -7,6 +7,11 @@ import SnapStyleProtocol
 public struct Caller: Sendable {
     public let connection: Int
     public let sink: any EventSink
+
+    public init(connection: Int, sink: any EventSink) {
+        self.connection = connection
+        self.sink = sink
+    }
 }
 
 extension Daemon {
@@ -15,6 +20,11 @@ extension Daemon {
     /// Answers one line of input: the response line (no newline), or nil when nothing is answered
     /// (notifications only). `slow` runs a method that must not block the event loop (`reload`).
     public func handle(line bytes: [UInt8], caller: Caller) -> [UInt8]? {
+        bytes.withUnsafeBytes { handle(line: $0, caller: caller) }
+    }
+
+    /// Answers one line given as raw bytes.
+    public func handle(line bytes: UnsafeRawBufferPointer, caller: Caller) -> [UInt8]? {
         let message: JSONValue
         do {
             message = try Jansson.parse(bytes: bytes)
@@ -31,10 +41,27 @@ extension Daemon {
                 return Self.encode(Self.errorResponse(id: .null, .limitExceeded("batch entries", limit: Self.maxBatch)))
             }
             let responses = batch.compactMap { respond(to: $0, caller: caller) }
-            return responses.isEmpty ? nil : Self.encode(.array(responses))
+            guard !responses.isEmpty else { return nil }
+            var bytes: [UInt8] = [UInt8(ascii: "[")]
+            for (index, response) in responses.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                bytes += response
+            }
+            bytes.append(UInt8(ascii: "]"))
+            return bytes
         default:
-            return respond(to: message, caller: caller).map(Self.encode)
+            return respond(to: message, caller: caller)
         }
+    }
+
+    /// `{"jsonrpc":"2.0","id":ID,"result":RESULT}` around an encoded result.
+    static func envelope(id: JSONValue, result: [UInt8]) -> [UInt8] {
+        var bytes = Array("{\"jsonrpc\":\"2.0\",\"id\":".utf8)
+        if case .integer(let number) = id { bytes += String(number).utf8 } else { Jansson.encode(id, into: &bytes) }
+        bytes += ",\"result\":".utf8
+        bytes += result
+        bytes.append(UInt8(ascii: "}"))
+        return bytes
     }
 
     static func encode(_ value: JSONValue) -> [UInt8] {
@@ -47,42 +74,60 @@ extension Daemon {
         .object(["jsonrpc": "2.0", "id": id, "error": error.json])
     }
 
-    /// One request of a line or a batch: its response, or nil for a notification.
-    func respond(to message: JSONValue, caller: Caller) -> JSONValue? {
+    /// One request of a line or a batch: its encoded response, or nil for a notification.
+    func respond(to message: JSONValue, caller: Caller) -> [UInt8]? {
+        switch answer(message, caller: caller) {
+        case .none: return nil
+        case .encoded(let id, let result): return Self.envelope(id: id, result: result)
+        case .value(let response): return Self.encode(response)
+        }
+    }
+
+    enum Answer {
+        case none
+        case encoded(id: JSONValue, result: [UInt8])
+        case value(JSONValue)
+    }
+
+    func answer(_ message: JSONValue, caller: Caller) -> Answer {
         guard case .object(let request) = message else {
-            return Self.errorResponse(id: .null, .invalidRequest("a request is a JSON object"))
+            return .value(Self.errorResponse(id: .null, .invalidRequest("a request is a JSON object")))
         }
         let id = request["id"]
         let responseID: JSONValue
         switch id {
         case nil: responseID = .null
         case .string?, .integer?, .double?, .null?: responseID = id!
-        default: return Self.errorResponse(id: .null, .invalidRequest("id must be a string, a number or null"))
+        default: return .value(Self.errorResponse(id: .null, .invalidRequest("id must be a string, a number or null")))
         }
         guard request["jsonrpc"] == "2.0" else {
-            return Self.errorResponse(id: responseID, .invalidRequest("jsonrpc must be \"2.0\""))
+            return .value(Self.errorResponse(id: responseID, .invalidRequest("jsonrpc must be \"2.0\"")))
         }
         guard let method = request["method"]?.stringValue else {
-            return Self.errorResponse(id: responseID, .invalidRequest("method must be a string"))
+            return .value(Self.errorResponse(id: responseID, .invalidRequest("method must be a string")))
         }
         for member in request.keys where !["jsonrpc", "id", "method", "params"].contains(member) {
-            return Self.errorResponse(id: responseID, .invalidRequest("unknown member '\(member)'"))
+            return .value(Self.errorResponse(id: responseID, .invalidRequest("unknown member '\(member)'")))
         }
         let params = request["params"]
         if let params, !params.isNull, params.objectValue == nil {
-            return Self.errorResponse(id: responseID, .invalidParams("params", "params must be an object"))
+            return .value(Self.errorResponse(id: responseID, .invalidParams("params", "params must be an object")))
         }
-        let result: JSONValue
         do {
-            result = try call(method, params, caller: caller)
+            if method == "resolve", let encoded = try methods.resolveEncoded(params) {
+                return id == nil ? .none : .encoded(id: responseID, result: encoded)
+            }
+            let result = try call(method, params, caller: caller)
+            guard id != nil else { return .none }
+            var bytes: [UInt8] = []
+            Jansson.encode(result, into: &bytes)
+            return .encoded(id: responseID, result: bytes)
         } catch let error as RPCError {
-            return id == nil ? nil : Self.errorResponse(id: responseID, error)
+            return id == nil ? .none : .value(Self.errorResponse(id: responseID, error))
         } catch {
             logger.error("internal error in \(method): \(error); request: \(Jansson.encode(message))")
-            return id == nil ? nil : Self.errorResponse(id: responseID, .internalError())
+            return id == nil ? .none : .value(Self.errorResponse(id: responseID, .internalError()))
         }
-        guard id != nil else { return nil }
-        return .object(["jsonrpc": "2.0", "id": responseID, "result": result])
     }
 
     func call(_ method: String, _ params: JSONValue?, caller: Caller) throws -> JSONValue {

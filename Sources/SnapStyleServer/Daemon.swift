@@ -98,12 +98,12 @@ public final class Daemon: Sendable {
         let start = ContinuousClock.now
         let report = body()
         let elapsed = ContinuousClock.now - start
-        let formatter = ISO8601DateFormatter()
+        let now = Date()
         counters.withLock { counters in
             counters.reloads += 1
             counters.lastReloadMillis = Double(elapsed.components.seconds) * 1000
                 + Double(elapsed.components.attoseconds) / 1e15
-            counters.lastReloadAt = formatter.string(from: Date())
+            counters.lastReloadAt = now.formatted(.iso8601)
         }
         return report
     }

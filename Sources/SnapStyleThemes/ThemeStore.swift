@@ -99,6 +99,9 @@ public final class ThemeStore: Sendable {
             var touched: [String: Set<String>] = [:]
             var rediscover = false
             for path in changedPaths {
+                // Editors' temporary files and hidden files are never theme files: nothing to do for them.
+                let name = path.split(separator: "/").last.map(String.init) ?? path
+                if ThemeDiscovery.isIgnored(name), fileSystem.kind(of: path) != .directory { continue }
                 guard let (root, relative) = locate(path) else { continue }
                 let parts = relative.split(separator: "/", maxSplits: 1).map(String.init)
                 guard let first = parts.first, parts.count == 2 else {

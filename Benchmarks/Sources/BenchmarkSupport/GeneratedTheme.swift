@@ -25,8 +25,18 @@ public struct GeneratedTheme: Sendable {
 
     public func path(file: Int) -> String { String(format: "%@/big/part%03d.json", root, file) }
 
+    /// Uses an existing generated root.
+    public init(root: String, keys: Int = 10_000, files: Int = 100) {
+        self.root = root
+        self.keys = keys
+        self.files = files
+    }
+
     /// Writes one file; `variant` changes the value of `chainHead`'s key when it is in this file.
-    public func write(file: Int, variant: Int) {
+    public func write(file: Int, variant: Int) { write(file: file, variant: variant, to: path(file: file)) }
+
+    /// Writes one file's contents to `destination`.
+    public func write(file: Int, variant: Int, to destination: String) {
         var text = "{\n  \"number\": {\n"
         let range = file * perFile..<(file + 1) * perFile
         for index in range {
@@ -39,7 +49,7 @@ public struct GeneratedTheme: Sendable {
             text += "    \"k\(index)\": \(definition)\(index == range.upperBound - 1 ? "" : ",")\n"
         }
         text += "  }\n}\n"
-        let fd = open(path(file: file), O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let fd = open(destination, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         _ = text.utf8CString.withUnsafeBufferPointer { Foundation.write(fd, $0.baseAddress, $0.count - 1) }
         close(fd)
     }

@@ -1,6 +1,8 @@
 import BenchmarkSupport
 import Foundation
+import Logging
 import SnapStyleEngine
+import SnapStyleServer
 import SnapStyleJSON
 import SnapStyleThemes
 
@@ -74,6 +76,16 @@ case "change":
     }
     print("mean apply: \(total / Double(iterations)) µs")
     generated.remove()
+case "handle":
+    final class Sink: EventSink { func send(line: [UInt8]) {} }
+    let daemon = Daemon(
+        configuration: DaemonConfiguration(), store: preset, socketPath: "/nowhere", logger: Logger(label: "profile"),
+        notifier: SystemdNotifier(environment: [:]))
+    let line = Array("{\"jsonrpc\":\"2.0\",\"id\":17,\"method\":\"resolve\",\"params\":{\"attribute\":\"font\",\"key\":\"title\",\"context\":{\"colorScheme\":\"dark\"}}}".utf8)
+    let caller = Caller(connection: 1, sink: Sink())
+    let start = ContinuousClock.now
+    for _ in 0..<iterations { _ = daemon.handle(line: line, caller: caller) }
+    print("per request:", (ContinuousClock.now - start) / iterations)
 default:
     print("unknown scenario \(scenario)")
 }
