@@ -64,6 +64,17 @@ import Testing
         #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains(message))
     }
 
+    @Test func theExampleConfigurationIsAccepted() throws {
+        let example = try String(
+            contentsOfFile: DaemonProcess.root.appendingPathComponent("etc/snapstyle/snapstyled.json").path,
+            encoding: .utf8)
+        let daemon = try DaemonProcess(config: example)
+        let client = try LineSocket(daemon.socket)
+        client.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n")
+        #expect(client.readLine()?.contains("pong") == true)
+        #expect(daemon.stop() == 0)
+    }
+
     @Test func systemdUnitsVerifyWithoutWarnings() throws {
         let directory = NSTemporaryDirectory() + "snapstyled-units-" + UUID().uuidString.prefix(8)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
