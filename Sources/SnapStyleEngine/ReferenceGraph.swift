@@ -39,8 +39,10 @@ public struct ReferenceGraph: Sendable {
     /// The nodes whose definitions read `node`.
     public func readers(of node: NodeRef) -> [NodeRef] { Array(readers[.node(node)] ?? []) }
 
-    /// Recomputes one node's edges from the layers (it may have been added, changed or removed).
-    public mutating func update(_ node: NodeRef, layers: [ThemeLayer]) {
+    /// Recomputes one node's edges from the layers (it may have been added, changed or removed). Returns
+    /// whether it gained an edge (only a new edge can close a new reference cycle).
+    @discardableResult
+    public mutating func update(_ node: NodeRef, layers: [ThemeLayer]) -> Bool {
         let new = Self.references(of: node, in: layers)
         let old = edges[node] ?? []
         for gone in old.subtracting(new) {
@@ -56,6 +58,7 @@ public struct ReferenceGraph: Sendable {
             }
         }
         edges[node] = defined ? new : nil
+        return !new.isSubset(of: old)
     }
 
     /// The keys whose values may differ after `changed` keys changed (and, with `stackChanged`, after a

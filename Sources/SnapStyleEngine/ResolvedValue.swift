@@ -49,7 +49,7 @@ public struct ResolvedPadding: Hashable, Sendable {
 
 public enum ResolvedShape: Hashable, Sendable {
     case named(ShapeName)
-    case roundedRectangle(radius: ResolvedNumber, key: String?)
+    indirect case roundedRectangle(radius: ResolvedNumber, key: String?)
 }
 
 /// A composition layer: the surface key and what it resolved to.
@@ -84,7 +84,7 @@ public struct ResolvedAccent: Hashable, Sendable {
 
 /// The value a key resolves to, per attribute.
 public enum ResolvedValue: Hashable, Sendable {
-    case surface(ResolvedSurface)
+    indirect case surface(ResolvedSurface)
     case number(ResolvedNumber)
     case font(ResolvedFont)
     indirect case padding(ResolvedPadding)

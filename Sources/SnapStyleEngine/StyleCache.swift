@@ -31,10 +31,15 @@ final class StyleCache: Sendable {
     /// A definition an entry read: kind (attribute index, 8 container, 9 component) and interned key.
     typealias NodeID = UInt64
 
+    /// A value and what it read besides its own key (which every entry reads, so it is not stored): most
+    /// values read at most one other definition, kept inline; more spill into an array.
     struct Entry: Sendable {
         var value: ResolvedValue?
-        var dependencies: [NodeID]
+        var firstDependency: NodeID
+        var moreDependencies: [NodeID]?
         var generation: Int32
+
+        static let none: NodeID = .max
     }
 
     struct ContextKey: Hashable, Sendable {
@@ -130,13 +135,21 @@ final class StyleCache: Sendable {
         state.withLock { state in
             guard generation == state.snapshot.generation else { return }
             if state.entries.count >= Self.maximumEntries { Self.clear(&state) }
-            let entryKey = UInt64(context) << 36 | UInt64(attribute.index) << 32 | UInt64(state.keyID(key))
+            let keyID = state.keyID(key)
+            let entryKey = UInt64(context) << 36 | UInt64(attribute.index) << 32 | UInt64(keyID)
             guard state.entries[entryKey] == nil else { return }
-            var ids: [NodeID] = []
-            ids.reserveCapacity(dependencies.count)
-            for dependency in dependencies { ids.append(state.nodeID(dependency)) }
-            state.entries[entryKey] = Entry(value: value, dependencies: ids, generation: Int32(generation))
-            for id in ids { state.dependents[id, default: []].append(entryKey) }
+            let own: NodeID = UInt64(attribute.index) << 32 | UInt64(keyID)
+            var first = Entry.none
+            var more: [NodeID]?
+            state.dependents[own, default: []].append(entryKey)
+            for dependency in dependencies {
+                let id = state.nodeID(dependency)
+                guard id != own else { continue }
+                if first == Entry.none { first = id } else { more = (more ?? []) + [id] }
+                state.dependents[id, default: []].append(entryKey)
+            }
+            state.entries[entryKey] = Entry(
+                value: value, firstDependency: first, moreDependencies: more, generation: Int32(generation))
         }
     }
 

@@ -50,7 +50,7 @@ public struct StyleSession: Sendable {
 
     func snapshotKeys(_ attribute: Attribute) -> [String] {
         var keys = Set(snapshot.keys(attribute))
-        if let overrides { keys.formUnion(overrides.layer[attribute].keys) }
+        if let overrides { keys.formUnion(overrides.layer.keys(attribute)) }
         return keys.sorted()
     }
 

@@ -18,29 +18,78 @@ public struct ThemeLayer: Sendable {
         }
     }
 
+    /// One attribute's definitions, grouped by the file that wrote them, with an index from key to group.
+    /// A change to one file copies only the index (small inline keys) and that file's group, never every
+    /// definition of a large theme.
+    struct Section: Sendable {
+        var groups: [[FastKey: DefinitionEntry]] = []
+        var groupOfFile: [String: Int] = [:]
+        var index: [FastKey: Int32] = [:]
+
+        subscript(key: String) -> DefinitionEntry? {
+            let key = FastKey(key)
+            guard let group = index[key] else { return nil }
+            return groups[Int(group)][key]
+        }
+
+        mutating func set(_ key: String, _ entry: DefinitionEntry?) {
+            let key = FastKey(key)
+            if let old = index[key] { groups[Int(old)][key] = nil }
+            guard let entry else {
+                index[key] = nil
+                return
+            }
+            let group: Int
+            if let known = groupOfFile[entry.location.file] {
+                group = known
+            } else {
+                group = groups.count
+                groups.append([:])
+                groupOfFile[entry.location.file] = group
+            }
+            groups[group][key] = entry
+            index[key] = Int32(group)
+        }
+
+        var all: [String: DefinitionEntry] {
+            var result: [String: DefinitionEntry] = [:]
+            result.reserveCapacity(index.count)
+            for group in groups {
+                for (key, entry) in group { result[key.string] = entry }
+            }
+            return result
+        }
+
+        var keys: [String] { index.keys.map(\.string) }
+        var isEmpty: Bool { index.isEmpty }
+    }
+
     /// The theme's name, or `overrides`.
     public var name: String
     /// Definitions per attribute, indexed by `Attribute.index`.
-    private var sections: [[String: DefinitionEntry]]
+    private var sections: [Section]
     public var containers: [String: ContainerEntry]
     public var components: [String: ComponentEntry]
 
     public init(name: String) {
         self.name = name
-        sections = Array(repeating: [:], count: Attribute.allCases.count)
+        sections = Array(repeating: Section(), count: Attribute.allCases.count)
         containers = [:]
         components = [:]
     }
 
+    /// Every definition of an attribute (assembled: use `entry` and `keys` on hot paths).
     public subscript(attribute: Attribute) -> [String: DefinitionEntry] {
-        get { sections[attribute.index] }
-        set { sections[attribute.index] = newValue }
+        sections[attribute.index].all
     }
+
+    /// The keys an attribute defines.
+    public func keys(_ attribute: Attribute) -> [String] { sections[attribute.index].keys }
 
     public func entry(_ attribute: Attribute, _ key: String) -> DefinitionEntry? { sections[attribute.index][key] }
 
     public mutating func set(_ attribute: Attribute, _ key: String, _ entry: DefinitionEntry?) {
-        sections[attribute.index][key] = entry
+        sections[attribute.index].set(key, entry)
     }
 
     public var isEmpty: Bool { sections.allSatisfy(\.isEmpty) && containers.isEmpty && components.isEmpty }
@@ -48,7 +97,7 @@ public struct ThemeLayer: Sendable {
     /// Every node this layer defines.
     public var nodes: [NodeRef] {
         var nodes: [NodeRef] = []
-        for attribute in Attribute.allCases { nodes += self[attribute].keys.map { .key(attribute, $0) } }
+        for attribute in Attribute.allCases { nodes += keys(attribute).map { .key(attribute, $0) } }
         nodes += containers.keys.map { .container($0) }
         nodes += components.keys.map { .component($0) }
         return nodes

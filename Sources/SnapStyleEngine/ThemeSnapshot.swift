@@ -44,7 +44,7 @@ public final class ThemeSnapshot: Sendable {
     /// Every key of an attribute, sorted.
     public func keys(_ attribute: Attribute) -> [String] {
         var keys = Set<String>()
-        for layer in layers { keys.formUnion(layer[attribute].keys) }
+        for layer in layers { keys.formUnion(layer.keys(attribute)) }
         return keys.sorted()
     }
 

@@ -109,9 +109,9 @@ public enum ThemeAssembler {
 
     /// Checks the given nodes of `own` (the top layer of `layers`): every reference names something a layer
     /// defines, and no reference cycle passes through them (`graph` describes all of `layers`).
-    public static func validate(nodes: [NodeRef], own: ThemeLayer, layers: [ThemeLayer], graph: ReferenceGraph)
-        -> [ThemeError]
-    {
+    public static func validate(
+        nodes: [NodeRef], own: ThemeLayer, layers: [ThemeLayer], graph: ReferenceGraph, cyclesThrough: [NodeRef]? = nil
+    ) -> [ThemeError] {
         var errors: [ThemeError] = []
         for node in nodes.sorted() {
             guard let location = location(of: node, in: own) else { continue }
@@ -120,7 +120,7 @@ public enum ThemeAssembler {
                 errors.append(ThemeError(at: location, unknownReference(from: node, to: target, layers: layers)))
             }
         }
-        for cycle in graph.cycles(through: nodes) {
+        for cycle in graph.cycles(through: cyclesThrough ?? nodes) {
             guard let start = cycle.first(where: { location(of: $0, in: own) != nil }),
                 let location = location(of: start, in: own)
             else { continue }
@@ -136,7 +136,7 @@ public enum ThemeAssembler {
         switch target {
         case .key(let attribute, let key):
             kind = "\(attribute.rawValue) key '\(key)'"
-            for layer in layers { candidates += layer[attribute].keys }
+            for layer in layers { candidates += layer.keys(attribute) }
         case .container(let id):
             kind = "container '\(id)'"
             for layer in layers { candidates += layer.containers.keys }

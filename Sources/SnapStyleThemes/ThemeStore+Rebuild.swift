@@ -94,21 +94,23 @@ extension ThemeStore {
         }
         var graph = record.graph
         record.graph = ReferenceGraph()  // keeps the graph uniquely referenced while it is updated
+        var gainedEdges: [NodeRef] = []
         if incremental {
-            for node in candidates { graph.update(node, layers: layers) }
+            for node in candidates where graph.update(node, layers: layers) { gainedEdges.append(node) }
         } else {
             graph = ReferenceGraph(layers: layers)
         }
-        var toValidate: [NodeRef]
-        if incremental && parentDelta == nil {
-            toValidate = Array(candidates)
+        if incremental && parentDelta == nil, let oldLayers = oldSnapshot?.layers {
+            // Only definitions that differ from what serves need checking; a new cycle needs a new edge.
+            var toValidate = candidates.filter { Self.differs($0, oldLayers, layers) }
             for node in candidates where !ThemeAssembler.isDefined(node, in: layers) {
-                toValidate += graph.readers(of: node)
+                toValidate.formUnion(graph.readers(of: node))
             }
+            errors = ThemeAssembler.validate(
+                nodes: Array(toValidate), own: own, layers: layers, graph: graph, cyclesThrough: gainedEdges)
         } else {
-            toValidate = own.nodes
+            errors = ThemeAssembler.validate(nodes: own.nodes, own: own, layers: layers, graph: graph)
         }
-        errors = ThemeAssembler.validate(nodes: toValidate, own: own, layers: layers, graph: graph)
         guard errors.isEmpty else {
             if incremental, let oldLayers = oldSnapshot?.layers {
                 for node in candidates { graph.update(node, layers: oldLayers) }
@@ -131,9 +133,7 @@ extension ThemeStore {
         }
         let nodes = incremental ? candidates : Set(oldSnapshot.layers.flatMap(\.nodes)).union(layers.flatMap(\.nodes))
         var changedNodes = Set(nodes.filter { node in
-            if case .key(let attribute, let key) = node {
-                return Self.definitions(attribute, key, oldSnapshot.layers) != Self.definitions(attribute, key, layers)
-            }
+            if case .key = node { return Self.differs(node, oldSnapshot.layers, layers) }
             return false
         })
         let probe = ThemeSnapshot(name: name, generation: oldSnapshot.generation + 1, layers: layers)
@@ -195,8 +195,15 @@ extension ThemeStore {
         return (layer, manifest, errors)
     }
 
-    static func definitions(_ attribute: Attribute, _ key: String, _ layers: [ThemeLayer]) -> [Definition] {
-        layers.compactMap { $0.entry(attribute, key)?.definition }
+    /// Whether a key's definitions, top to bottom, differ between two stacks of layers (containers and
+    /// components are compared after `extends`, elsewhere).
+    static func differs(_ node: NodeRef, _ old: [ThemeLayer], _ new: [ThemeLayer]) -> Bool {
+        guard case .key(let attribute, let key) = node else { return true }
+        guard old.count == new.count else { return true }
+        for (a, b) in zip(old, new) where a.entry(attribute, key)?.definition != b.entry(attribute, key)?.definition {
+            return true
+        }
+        return false
     }
 
     /// The chain of `extends` from a theme if it comes back to a theme already on it.
