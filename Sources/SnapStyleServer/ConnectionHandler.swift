@@ -17,7 +17,6 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
     /// Set on the event loop only.
     private var connection: Int?
     private var pending: [UInt8] = []
-    private var queuedBytes = 0
     private var context: ChannelHandlerContext?
     private var closing = false
     private var eventLoop: (any EventLoop)?
@@ -132,31 +131,34 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
     /// Responses of the current read burst, written at once by `flushOutput`.
     private var outbound: ByteBuffer?
 
-    /// Queues one line, counting it as queued until the socket took it.
+    /// Queues one line for the next flush.
     private func writeLine(_ line: [UInt8], context: ChannelHandlerContext) {
-        queuedBytes += line.count + 1
-        if queuedBytes > daemon.configuration.maxQueuedBytes {
-            let limit = daemon.configuration.maxQueuedBytes
-            daemon.logger.warning(
-                "connection \(connection ?? 0): over \(limit) bytes queued (a client that does not read), closing")
-            closing = true
-            outbound = nil
-            context.close(promise: nil)
-            return
-        }
         if outbound == nil { outbound = context.channel.allocator.buffer(capacity: max(4096, line.count + 1)) }
         outbound!.writeBytes(line)
         outbound!.writeInteger(UInt8(ascii: "\n"))
     }
 
-    /// Writes and flushes what the burst produced; the bytes stop counting as queued once written.
+    /// Writes and flushes what the burst produced. NIO counts the bytes not yet taken by the socket; past
+    /// the high watermark (`maxQueuedBytes`) the channel turns unwritable and the client is dropped.
     private func flushOutput(context: ChannelHandlerContext) {
         guard let buffer = outbound else { return }
         outbound = nil
-        let size = buffer.readableBytes
-        let promise = context.eventLoop.makePromise(of: Void.self)
-        promise.futureResult.whenComplete { [weak self] _ in self?.queuedBytes -= size }
-        context.writeAndFlush(wrapOutboundOut(buffer), promise: promise)
+        context.writeAndFlush(wrapOutboundOut(buffer), promise: nil)
+        if !context.channel.isWritable { dropSlowReader(context: context) }
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if !context.channel.isWritable { dropSlowReader(context: context) }
+        context.fireChannelWritabilityChanged()
+    }
+
+    private func dropSlowReader(context: ChannelHandlerContext) {
+        guard !closing else { return }
+        let limit = daemon.configuration.maxQueuedBytes
+        daemon.logger.warning(
+            "connection \(connection ?? 0): over \(limit) bytes queued (a client that does not read), closing")
+        closing = true
+        context.close(promise: nil)
     }
 }
 

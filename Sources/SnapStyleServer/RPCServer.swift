@@ -27,6 +27,10 @@ public final class RPCServer: Service, Sendable {
         ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 512)
             .childChannelOption(.allowRemoteHalfClosure, value: true)
+            .childChannelOption(.maxMessagesPerRead, value: 1)
+            .childChannelOption(
+                .writeBufferWaterMark,
+                value: .init(low: daemon.configuration.maxQueuedBytes / 2, high: daemon.configuration.maxQueuedBytes))
             .childChannelInitializer { [daemon] channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(ConnectionHandler(daemon: daemon))
