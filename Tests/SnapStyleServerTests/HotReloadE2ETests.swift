@@ -112,6 +112,38 @@ import Testing
         #expect(try resolve(daemon, "child", "number", "wide")["result"]?["value"]?["base"] == 20)
     }
 
+    @Test func aRootCreatedLaterIsPickedUp() throws {
+        let daemon = try DaemonProcess(start: false)
+        let later = daemon.directory + "/later-root"
+        daemon.process.arguments! += ["--themes", later]
+        try daemon.start()
+        let subscriber = try Subscriber(daemon)
+        try FileManager.default.createDirectory(atPath: later + "/fresh", withIntermediateDirectories: true)
+        try "{\"icon\": {\"bell\": \"bell.fill\"}}".write(toFile: later + "/fresh/icons.json", atomically: false, encoding: .utf8)
+        #expect(subscriber.next("themeAdded", timeout: 10)?["theme"] == "fresh")
+        #expect(try resolve(daemon, "fresh", "icon", "bell")["result"]?["value"]?["name"] == "bell.fill")
+    }
+
+    @Test func theWatchCommandPrintsEventsLive() throws {
+        let daemon = try DaemonProcess()
+        let watch = Process()
+        watch.executableURL = URL(fileURLWithPath: DaemonProcess.cli)
+        watch.arguments = ["watch", "--socket", daemon.socket]
+        let output = Pipe()
+        watch.standardOutput = output
+        watch.standardError = Pipe()
+        try watch.run()
+        defer {
+            watch.interrupt()
+            watch.waitUntilExit()
+        }
+        #expect(readLine(output.fileHandleForReading) == "subscribed")
+        daemon.write("watched.json", "{\"number\": {\"gap\": 3}}")
+        #expect(readLine(output.fileHandleForReading).hasPrefix("watched themeAdded"))
+        daemon.write("watched.json", "{\"number\": {\"gap\": 4}}")
+        #expect(readLine(output.fileHandleForReading) == "watched generation 2 changed number: gap")
+    }
+
     @Test func reloadAndSIGHUPRescan() throws {
         let daemon = try DaemonProcess(extraArguments: ["--no-watch"])
         daemon.write("late.json", "{\"icon\": {\"star\": \"star.fill\"}}")
