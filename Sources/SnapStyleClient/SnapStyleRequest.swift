@@ -68,6 +68,18 @@ public struct Resolve: SnapStyleRequest {
     }
 }
 
+extension Resolve {
+    /// Decodes a result whose value, when there is one, `transform` turns into a typed value.
+    func decode<Value>(_ result: JSONValue, as transform: (JSONValue) -> Value?, _ what: String) throws
+        -> Resolved<Value>
+    {
+        let raw = try decode(result)
+        guard let value = raw.value else { return Resolved(theme: raw.theme, generation: raw.generation, value: nil) }
+        guard let typed = transform(value) else { throw SnapStyleClientError.unexpectedResult("not \(what)") }
+        return Resolved(theme: raw.theme, generation: raw.generation, value: typed)
+    }
+}
+
 /// Resolves a font key.
 public struct ResolveFont: SnapStyleRequest {
     public static let method = "resolve"
@@ -80,16 +92,13 @@ public struct ResolveFont: SnapStyleRequest {
     public var params: JSONObject { inner.params }
 
     public func decode(_ result: JSONValue) throws -> Resolved<Font> {
-        let raw = try inner.decode(result)
-        return Resolved(theme: raw.theme, generation: raw.generation, value: try raw.value.map { v in
-            guard let size = v["size"]?.doubleValue, let baseSize = v["baseSize"]?.doubleValue else {
-                throw SnapStyleClientError.unexpectedResult("not a font")
-            }
+        try inner.decode(result, as: { v in
+            guard let size = v["size"]?.doubleValue, let baseSize = v["baseSize"]?.doubleValue else { return nil }
             return Font(
                 size: size, baseSize: baseSize, weight: v["weight"]?.stringValue ?? "regular",
                 width: v["width"]?.stringValue ?? "standard", design: v["design"]?.stringValue ?? "default",
                 textStyle: v["textStyle"]?.stringValue ?? "body")
-        })
+        }, "a font")
     }
 }
 
@@ -105,13 +114,10 @@ public struct ResolveColor: SnapStyleRequest {
     public var params: JSONObject { inner.params }
 
     public func decode(_ result: JSONValue) throws -> Resolved<Color> {
-        let raw = try inner.decode(result)
-        return Resolved(theme: raw.theme, generation: raw.generation, value: try raw.value.map { v in
-            guard v["kind"] == "color", let hex = v["hex"]?.stringValue else {
-                throw SnapStyleClientError.unexpectedResult("not a color")
-            }
+        try inner.decode(result, as: { v in
+            guard v["kind"] == "color", let hex = v["hex"]?.stringValue else { return nil }
             return Color(hex: hex, rgba: v["rgba"]?.arrayValue?.compactMap(\.doubleValue) ?? [])
-        })
+        }, "a color")
     }
 }
 
@@ -127,13 +133,10 @@ public struct ResolveNumber: SnapStyleRequest {
     public var params: JSONObject { inner.params }
 
     public func decode(_ result: JSONValue) throws -> Resolved<Number> {
-        let raw = try inner.decode(result)
-        return Resolved(theme: raw.theme, generation: raw.generation, value: try raw.value.map { v in
-            guard let value = v["value"]?.doubleValue, let base = v["base"]?.doubleValue else {
-                throw SnapStyleClientError.unexpectedResult("not a number")
-            }
+        try inner.decode(result, as: { v in
+            guard let value = v["value"]?.doubleValue, let base = v["base"]?.doubleValue else { return nil }
             return Number(value: value, base: base)
-        })
+        }, "a number")
     }
 }
 

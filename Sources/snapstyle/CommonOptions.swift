@@ -77,6 +77,14 @@ struct ContextOptions: ParsableArguments {
         return entries
     }
 
+    /// The params of a single-key method (`resolve`, `explain`).
+    func params(attribute: String, key: String) throws -> JSONObject {
+        var params = try params()
+        params["attribute"] = .string(attribute)
+        params["key"] = .string(key)
+        return params
+    }
+
     /// The params every resolve method takes, with the shortcuts merged over `--context`.
     func params() throws -> JSONObject {
         var params = JSONObject()

@@ -14,9 +14,7 @@ struct Explain: AsyncParsableCommand {
 
     func run() async throws {
         try await runReporting {
-            var params = try options.params()
-            params["attribute"] = .string(attribute)
-            params["key"] = .string(key)
+            let params = try options.params(attribute: attribute, key: key)
             let result = try await connection.backend().call("explain", params)
             if connection.json { return printLine(Jansson.encode(result)) }
             printLine("\(attribute) \(key) = \(Output.value(result["value"] ?? .null))")

@@ -16,9 +16,7 @@ struct Resolve: AsyncParsableCommand {
 
     func run() async throws {
         try await runReporting {
-            var params = try options.params()
-            params["attribute"] = .string(attribute)
-            params["key"] = .string(key)
+            let params = try options.params(attribute: attribute, key: key)
             let result = try await connection.backend().call("resolve", params)
             if connection.json { return printLine(Jansson.encode(result)) }
             printLine("\(attribute) \(key): \(Output.value(result["value"] ?? .null))")
