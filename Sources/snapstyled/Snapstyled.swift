@@ -29,6 +29,25 @@ struct Snapstyled: AsyncParsableCommand {
     @Flag(name: .customLong("no-watch"), help: "Do not watch the theme roots (reload on SIGHUP only).")
     var noWatch = false
 
+    /// Exit status 1 for a usage error too (daemon.md), not ArgumentParser's 64.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var async = command as? AsyncParsableCommand {
+                try await async.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let code = exitCode(for: error)
+            if code == .validationFailure || error is ValidationError {
+                FileHandle.standardError.write(Data(("snapstyled: " + fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(1)
+            }
+            exit(withError: error)
+        }
+    }
+
     func configured(environment: [String: String]) throws -> DaemonConfiguration {
         var configuration = DaemonConfiguration()
         if let file = DaemonConfiguration.configFile(explicit: config, environment: environment) {

@@ -64,6 +64,20 @@ import Testing
         #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains(message))
     }
 
+    @Test(arguments: [["--bogus"], ["--log-level", "loud"], ["--default-theme", "Not A Name"]])
+    func usageErrorsExitOne(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: DaemonProcess.binary)
+        process.arguments = arguments
+        process.standardOutput = Pipe()
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(!errors.fileHandleForReading.readDataToEndOfFile().isEmpty)
+    }
+
     @Test func theExampleConfigurationIsAccepted() throws {
         let example = try String(
             contentsOfFile: DaemonProcess.root.appendingPathComponent("etc/snapstyle/snapstyled.json").path,
