@@ -103,6 +103,29 @@ import Testing
         #expect(try parse(client.readLine())["id"] == 3)
     }
 
+    @Test func subscriptionLimitsAndUnsubscribe() throws {
+        let daemon = try DaemonProcess()
+        let client = try LineSocket(daemon.socket)
+        var last: JSONValue = .null
+        for id in 1...65 {
+            client.send("{\"jsonrpc\":\"2.0\",\"id\":\(id),\"method\":\"subscribe\"}\n")
+            last = try parse(client.readLine())
+        }
+        #expect(last["error"]?["code"] == -32005)
+        client.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"unsubscribe\",\"params\":{\"subscription\":\"s1\"}}\n")
+        #expect(try parse(client.readLine())["result"]?["ok"] == true)
+        client.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"unsubscribe\",\"params\":{\"subscription\":\"s1\"}}\n")
+        #expect(try parse(client.readLine())["error"]?["code"] == -32602)
+        let queries = (0..<1001).map { "{\"id\":\($0),\"attribute\":\"icon\",\"key\":\"favorite\"}" }
+        client.send("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"subscribe\",\"params\":{\"queries\":[" + queries.joined(separator: ",") + "]}}\n")
+        #expect(try parse(client.readLine())["error"]?["code"] == -32005)
+        let tooMany = (0..<1001).map { _ in "{\"attribute\":\"icon\",\"key\":\"favorite\"}" }
+        client.send("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"resolve\",\"params\":{\"queries\":[" + tooMany.joined(separator: ",") + "]}}\n")
+        #expect(try parse(client.readLine())["error"]?["code"] == -32005)
+        client.send("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"subscribe\",\"params\":{\"since\":{\"instance\":\"old\",\"generation\":1}}}\n")
+        #expect(try parse(client.readLine())["result"]?["missed"] == true)
+    }
+
     @Test func batchOverTheLimit() throws {
         let daemon = try DaemonProcess()
         let client = try LineSocket(daemon.socket)
