@@ -34,12 +34,19 @@ public struct StyleMethods: Sendable {
         let session = theme.session()
         let resolved: ResolvedValue?
         do { resolved = try session.resolve(attribute, key, context: context) } catch { throw .style(error) }
-        var bytes = Array("{\"theme\":\"\(name)\",\"generation\":\(session.generation),\"attribute\":\"".utf8)
-        bytes += attribute.rawValue.utf8
-        bytes += "\",\"key\":\"".utf8
-        bytes += key.utf8
-        bytes += "\",\"value\":".utf8
-        bytes += encoded.bytes(resolved)
+        let value = encoded.bytes(resolved)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(64 + name.utf8.count + key.utf8.count + value.count)
+        bytes.append(contentsOf: "{\"theme\":\"".utf8)
+        bytes.append(contentsOf: name.utf8)
+        bytes.append(contentsOf: "\",\"generation\":".utf8)
+        bytes.append(contentsOf: String(session.generation).utf8)
+        bytes.append(contentsOf: ",\"attribute\":\"".utf8)
+        bytes.append(contentsOf: attribute.rawValue.utf8)
+        bytes.append(contentsOf: "\",\"key\":\"".utf8)
+        bytes.append(contentsOf: key.utf8)
+        bytes.append(contentsOf: "\",\"value\":".utf8)
+        bytes.append(contentsOf: value)
         bytes.append(UInt8(ascii: "}"))
         return bytes
     }
