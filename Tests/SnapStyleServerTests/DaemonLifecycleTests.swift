@@ -151,6 +151,50 @@ import Testing
         #expect(lstat(path, &info) == 0)
     }
 
+    /// A connection from another user (not root) is closed without a reply (SO_PEERCRED). The test opens the
+    /// socket's directories to that user so that only the daemon's own check stands in the way.
+    @Test func anotherUsersConnectionIsClosedWithoutAReply() throws {
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else { return }
+        let daemon = try DaemonProcess()
+        let runtime = (daemon.socket as NSString).deletingLastPathComponent
+        for directory in [daemon.directory, daemon.directory + "/run", runtime] { chmod(directory, 0o755) }
+        chmod(daemon.socket, 0o666)
+        let script = """
+            import socket, sys
+            s = socket.socket(socket.AF_UNIX)
+            s.connect(sys.argv[1])
+            s.sendall(b'{"jsonrpc":"2.0","id":1,"method":"ping"}\\n')
+            s.settimeout(5)
+            data = b''
+            try:
+                while True:
+                    chunk = s.recv(4096)
+                    if not chunk: break
+                    data += chunk
+            except ConnectionResetError:
+                pass
+            print('closed', len(data))
+            """
+        let other = Process()
+        other.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        other.arguments = [
+            "--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c", script, daemon.socket,
+        ]
+        let output = Pipe()
+        other.standardOutput = output
+        other.standardError = output
+        try other.run()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        other.waitUntilExit()
+        #expect(printed.trimmingCharacters(in: .whitespacesAndNewlines) == "closed 0", "\(printed)")
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(daemon.log.contains("connection from uid 65534"))
+        // The daemon's own user is still answered.
+        let own = try LineSocket(daemon.socket)
+        own.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n")
+        #expect(own.readLine()?.contains("pong") == true)
+    }
+
     @Test func sdNotifyReadyReloadingStopping() throws {
         let daemon = try DaemonProcess(start: false)
         let path = daemon.directory + "/notify.sock"
