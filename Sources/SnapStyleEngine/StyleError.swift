@@ -6,15 +6,21 @@ public enum StyleError: Error, Hashable, Sendable {
     case invalidContext(ContextError)
 }
 
-enum Suggestions {
+/// Near matches for a key that does not exist, by edit distance.
+public enum Suggestions {
     /// Up to `limit` candidates nearest to `key` by edit distance (case-insensitive), nearest first.
-    static func nearest(to key: String, in candidates: [String], limit: Int = 5) -> [String] {
+    public static func nearest(to key: String, in candidates: [String], limit: Int = 5) -> [String] {
         let target = Array(key.lowercased().unicodeScalars)
         let scored = candidates.map { ($0, distance(target, Array($0.lowercased().unicodeScalars))) }
         let threshold = max(3, target.count / 2)
         return scored.filter { $0.1 <= threshold || $0.0.lowercased().contains(key.lowercased()) }
             .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
             .prefix(limit).map(\.0)
+    }
+
+    /// The Levenshtein distance between two strings, case-insensitive.
+    public static func distance(_ a: String, _ b: String) -> Int {
+        distance(Array(a.lowercased().unicodeScalars), Array(b.lowercased().unicodeScalars))
     }
 
     static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {

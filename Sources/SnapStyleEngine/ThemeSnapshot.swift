@@ -21,12 +21,6 @@ public final class ThemeSnapshot: Sendable {
                       components: components)
     }
 
-    /// The same layers under another generation number.
-    public func withGeneration(_ generation: Int) -> ThemeSnapshot {
-        ThemeSnapshot(name: name, generation: generation, layers: layers, containers: containers,
-                      components: components)
-    }
-
     private init(name: String, generation: Int, layers: [ThemeLayer], containers: [String: Container],
                  components: [String: Component]) {
         self.name = name

@@ -153,23 +153,8 @@ public enum ThemeAssembler {
     }
 
     static func nearest(_ name: String, _ candidates: [String]) -> String? {
-        let lower = name.lowercased()
-        return candidates.map { ($0, editDistance(lower, $0.lowercased())) }
+        candidates.map { ($0, Suggestions.distance(name, $0)) }
             .filter { $0.1 <= max(2, name.count / 3) }
             .min { ($0.1, $0.0) < ($1.1, $1.0) }?.0
-    }
-
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
-        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }

@@ -124,7 +124,6 @@ extension ThemeStore {
         record.errors = []
         record.goodLayer = own
         record.goodExtends = parentName
-        record.goodFiles = record.fileOrder
 
         guard let served = record.served, let oldSnapshot else {
             let snapshot = ThemeSnapshot(name: name, generation: 1, layers: layers)

@@ -18,7 +18,6 @@ public final class ThemeStore: Sendable {
         /// The own layer and parent last applied.
         var goodLayer: ThemeLayer?
         var goodExtends: String?
-        var goodFiles: [String] = []
         var served: StyleTheme?
         var graph = ReferenceGraph()
         var shadowed: [String] = []
