@@ -86,7 +86,10 @@ let package = Package(
         .testTarget(name: "SnapStyleEngineTests", dependencies: ["SnapStyleEngine", "SnapStyleJSON"]),
         .testTarget(
             name: "SnapStyleServerTests",
-            dependencies: ["SnapStyleServer", "SnapStyleClient", "SnapStyleJSON", "SnapStyleJansson", "SnapStyleProtocol"]
+            dependencies: [
+                "SnapStyleServer", "SnapStyleClient", "SnapStyleJSON", "SnapStyleJansson", "SnapStyleProtocol",
+                "SnapStyleWatcher",
+            ]
         ),
         .testTarget(
             name: "SnapStyleThemesTests",

@@ -27,6 +27,8 @@ public final class Daemon: Sendable {
     let changeLock = Mutex(())
     /// The watcher's number of inotify watches, for `status`.
     let watchCount = Atomic<Int>(0)
+    /// Run at the start of every full rescan (the watcher retries the watches a limit refused).
+    let rescanHooks = Mutex<[@Sendable () -> Void]>([])
 
     struct Counters: Sendable {
         var connections = 0
@@ -50,6 +52,9 @@ public final class Daemon: Sendable {
 
     public func setWatchCount(_ count: Int) { watchCount.store(count, ordering: .relaxed) }
 
+    /// Runs `hook` at the start of every full rescan (SIGHUP, `reload`, lost events).
+    public func onRescan(_ hook: @escaping @Sendable () -> Void) { rescanHooks.withLock { $0.append(hook) } }
+
     // MARK: Connections
 
     /// A new connection's number, or nil when the limit is reached.
@@ -72,7 +77,8 @@ public final class Daemon: Sendable {
     /// Rescans everything (SIGHUP, `reload`), notifying systemd around it, and sends the events.
     @discardableResult
     public func reloadAll(reason: String) -> ReloadReport {
-        changeLock.withLock { _ in
+        for hook in rescanHooks.withLock({ $0 }) { hook() }
+        return changeLock.withLock { _ in
             notifier.reloading()
             let report = timed { store.reloadAll() }
             log(report, reason: reason)

@@ -26,6 +26,7 @@ public final class ReloadService: Service, Sendable {
         let watcher = ThemeWatcher(roots: roots, logger: daemon.logger) { [weak self] event in self?.receive(event) }
         try watcher.start()
         self.watcher.withLock { $0 = watcher }
+        daemon.onRescan { [weak watcher] in watcher?.retryWatches() }
         daemon.setWatchCount(watcher.watches)
         daemon.logger.info("watching \(roots.count) root(s) with \(watcher.watches) inotify watch(es)")
     }

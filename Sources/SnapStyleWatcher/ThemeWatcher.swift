@@ -24,6 +24,8 @@ public final class ThemeWatcher: Sendable {
     let stopped = Atomic<Bool>(false)
     let watchCount = Atomic<Int>(0)
     let finished = Mutex<Bool>(false)
+    let retry = Mutex(WatchRetry())
+    let retryRequested = Atomic<Bool>(false)
 
     static let events: Int32 = Int32(IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_CREATE | IN_DELETE
         | IN_DELETE_SELF | IN_MOVE_SELF | IN_DONT_FOLLOW)
@@ -55,6 +57,12 @@ public final class ThemeWatcher: Sendable {
         ready.wait()
     }
 
+    /// Asks the watching thread to retry, at its next tick, the watches a limit refused (after SIGHUP or
+    /// `reload`: the user may have raised the limit). Does nothing when every directory is watched.
+    public func retryWatches() {
+        retryRequested.store(true, ordering: .relaxed)
+    }
+
     /// Stops the thread (within a second) and releases the watches.
     public func stop() {
         stopped.store(true, ordering: .relaxed)
@@ -64,50 +72,124 @@ public final class ThemeWatcher: Sendable {
         for root in missing.sorted() {
             var info = stat()
             guard lstat(root, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
-            if watch(root) { missing.remove(root) }
+            // A root a limit refused in part is not missing: the retries complete it.
+            if watch(root) != .absent { missing.remove(root) }
         }
         watchCount.store(Int(inotifytools_get_num_watches()), ordering: .relaxed)
     }
 
-    /// Adds a recursive watch; false (and a warning naming the sysctl) when the kernel refuses.
+    enum WatchOutcome { case watched, absent, refused }
+
+    /// Adds a recursive watch. A limit that refuses it is logged with the sysctl to raise.
     @discardableResult
-    private func watch(_ directory: String) -> Bool {
+    private func watch(_ directory: String) -> WatchOutcome {
         guard inotifytools_watch_recursively(directory, Self.events) != 0 else {
             let error = inotifytools_error()
             switch error {
-            case ENOSPC:
-                logger.warning(
-                    "inotify watch limit reached while watching \(directory): raise fs.inotify.max_user_watches (sysctl fs.inotify.max_user_watches=524288); rescanning")
-                handler(.rescan(reason: "watch limit"))
-            case EMFILE:
-                logger.warning("inotify instance limit reached: raise fs.inotify.max_user_instances; rescanning")
-                handler(.rescan(reason: "instance limit"))
+            case ENOSPC, EMFILE:
+                limitReached(error, directory: directory)
+                return .refused
             case ENOENT, ENOTDIR:
-                break
+                return .absent
             default:
                 logger.warning("cannot watch \(directory): \(String(cString: strerror(error)))")
+                return .refused
             }
-            return false
         }
-        return true
+        return .watched
+    }
+
+    /// The sysctl that raises the limit behind `error` (ENOSPC: watches, EMFILE: instances).
+    static func sysctl(for error: Int32) -> String {
+        error == EMFILE ? "fs.inotify.max_user_instances" : "fs.inotify.max_user_watches"
+    }
+
+    /// Some directories stay unwatched until a retry (with back-off) succeeds. What they hold is loaded: at
+    /// start-up the store scans after this, and a new directory is reported as changed after its watch.
+    private func limitReached(_ error: Int32, directory: String) {
+        retry.withLock { $0.limitHit(at: .now) }
+        let sysctl = Self.sysctl(for: error)
+        logger.warning(
+            "inotify limit reached while watching \(directory) (\(String(cString: strerror(error)))): changes under it are not seen; raise \(sysctl) (sysctl \(sysctl)=524288), then SIGHUP; retrying by itself with back-off")
+    }
+
+    /// Retries the refused watches when due (back-off) or asked (`retryWatches`); once every directory is
+    /// watched again, rescans, since changes under the unwatched ones were missed.
+    private func retryIfDue(missing: Set<String>) {
+        let now = ContinuousClock.now
+        let requested = retryRequested.exchange(false, ordering: .relaxed)
+        guard retry.withLock({ $0.isDue(at: now, requested: requested) }) else { return }
+        var refusal: Int32 = 0
+        for root in roots.sorted() where !missing.contains(root) {
+            refusal = watchUnwatchedDirectories(under: root)
+            if refusal != 0 { break }
+        }
+        let next = retry.withLock { $0.attempted(at: now, complete: refusal == 0) }
+        let count = Int(inotifytools_get_num_watches())
+        watchCount.store(count, ordering: .relaxed)
+        if let next {
+            let sysctl = Self.sysctl(for: refusal)
+            logger.warning(
+                "inotify limit still reached with \(count) watches: raise \(sysctl) (sysctl \(sysctl)=524288); next try in \(next)")
+        } else {
+            logger.notice("every directory is watched again (\(count) watches): rescanning")
+            handler(.rescan(reason: "watches restored"))
+        }
+    }
+
+    /// Watches each directory under `root` that has no watch yet (symlinks are not followed). Returns the
+    /// errno of a limit that refused one, or 0.
+    private func watchUnwatchedDirectories(under root: String) -> Int32 {
+        var stack = [root]
+        while let directory = stack.popLast() {
+            if inotifytools_wd_from_filename(directory + "/") < 0,
+                inotifytools_watch_file(directory, Self.events) == 0
+            {
+                let error = inotifytools_error()
+                if error == ENOSPC || error == EMFILE { return error }
+                continue
+            }
+            stack += Self.subdirectories(of: directory)
+        }
+        return 0
+    }
+
+    static func subdirectories(of directory: String) -> [String] {
+        guard let stream = opendir(directory) else { return [] }
+        defer { closedir(stream) }
+        var result: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            guard name != ".", name != ".." else { continue }
+            let path = directory + "/" + name
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_DIR): result.append(path)
+            case Int32(DT_UNKNOWN):
+                var info = stat()
+                if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { result.append(path) }
+            default: break
+            }
+        }
+        return result
     }
 
     private func loop(missing: Set<String>) {
         var missing = missing
         var lastRootCheck = ContinuousClock.now
         while !stopped.load(ordering: .relaxed) {
-            // A positive timeout is in seconds: wake up now and then to notice stop() and new roots.
-            guard let event = inotifytools_next_event(1) else {
-                if ContinuousClock.now - lastRootCheck > .seconds(1) {
-                    lastRootCheck = ContinuousClock.now
-                    checkMissing(&missing)
-                }
-                continue
+            // A positive timeout is in seconds: wake up now and then to notice stop(), new roots and retries.
+            if let event = inotifytools_next_event(1) {
+                var changed = Set<String>()
+                handle(event, &changed, &missing)
+                if !changed.isEmpty { handler(.changed(changed)) }
+                watchCount.store(Int(inotifytools_get_num_watches()), ordering: .relaxed)
+            } else if ContinuousClock.now - lastRootCheck > .seconds(1) {
+                lastRootCheck = ContinuousClock.now
+                checkMissing(&missing)
             }
-            var changed = Set<String>()
-            handle(event, &changed, &missing)
-            if !changed.isEmpty { handler(.changed(changed)) }
-            watchCount.store(Int(inotifytools_get_num_watches()), ordering: .relaxed)
+            retryIfDue(missing: missing)
         }
         inotifytools_cleanup()
         finished.withLock { $0 = true }

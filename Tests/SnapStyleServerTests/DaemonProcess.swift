@@ -18,7 +18,9 @@ final class DaemonProcess: @unchecked Sendable {
     let stderrFile: String
     var environment: [String: String]
 
-    init(config: String? = nil, extraArguments: [String] = [], start: Bool = true) throws {
+    /// `launcher` runs the daemon through another program (`unshare ... sh -c 'exec "$0" "$@"'`), which
+    /// must exec it so that its pid stays the daemon's.
+    init(config: String? = nil, extraArguments: [String] = [], launcher: [String] = [], start: Bool = true) throws {
         directory = NSTemporaryDirectory() + "snapstyled-e2e-" + UUID().uuidString.prefix(8)
         socket = directory + "/run/snapstyle/snapstyled.sock"
         themes = directory + "/themes"
@@ -39,8 +41,13 @@ final class DaemonProcess: @unchecked Sendable {
             try config.write(toFile: directory + "/snapstyled.json", atomically: false, encoding: .utf8)
             arguments += ["--config", directory + "/snapstyled.json"]
         }
-        process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = arguments
+        if let program = launcher.first {
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = launcher.dropFirst() + [Self.binary] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: Self.binary)
+            process.arguments = arguments
+        }
         process.environment = environment
         process.standardOutput = stdout
         FileManager.default.createFile(atPath: stderrFile, contents: nil)
