@@ -19,7 +19,17 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
     private var pending: [UInt8] = []
     private var context: ChannelHandlerContext?
     private var closing = false
+    private var inputClosed = false
     private var eventLoop: (any EventLoop)?
+
+    private enum ReadState {
+        /// Lines are answered as they come.
+        case reading
+        /// A request is answered later (`reload`): input is held in `pending` and reading is paused.
+        case awaitingReply
+    }
+
+    private var state = ReadState.reading
 
     init(daemon: Daemon) { self.daemon = daemon }
 
@@ -63,28 +73,39 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard !closing, let connection else { return }
+        guard !closing, connection != nil else { return }
         let buffer = unwrapInboundIn(data)
+        buffer.withUnsafeReadableBytes { bytes in
+            if state == .awaitingReply {
+                pending.append(contentsOf: bytes)
+            } else {
+                consume(bytes, context: context)
+            }
+        }
+    }
+
+    /// Answers the complete lines of `bytes`, the first one continuing what `pending` holds, and keeps the
+    /// rest in `pending`: an unfinished line, or everything after a request answered later.
+    private func consume(_ bytes: UnsafeRawBufferPointer, context: ChannelHandlerContext) {
+        guard let connection else { return }
         let limit = daemon.configuration.maxLineBytes
         let caller = Caller(connection: connection, sink: self)
-        buffer.withUnsafeReadableBytes { bytes in
-            var start = 0
-            while !closing, let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                let piece = UnsafeRawBufferPointer(rebasing: bytes[start..<newline])
-                start = newline + 1
-                if pending.isEmpty {
-                    handleLine(piece, limit: limit, caller: caller, context: context)
-                } else {
-                    pending.append(contentsOf: piece)
-                    let line = pending
-                    pending.removeAll(keepingCapacity: true)
-                    line.withUnsafeBytes { handleLine($0, limit: limit, caller: caller, context: context) }
-                }
+        var start = 0
+        while !closing, state == .reading, let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            let piece = UnsafeRawBufferPointer(rebasing: bytes[start..<newline])
+            start = newline + 1
+            if pending.isEmpty {
+                handleLine(piece, limit: limit, caller: caller, context: context)
+            } else {
+                pending.append(contentsOf: piece)
+                let line = pending
+                pending.removeAll(keepingCapacity: true)
+                line.withUnsafeBytes { handleLine($0, limit: limit, caller: caller, context: context) }
             }
-            guard !closing else { return }
-            pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start...]))
-            if pending.count > limit { lineTooLong(context: context) }
         }
+        guard !closing else { return }
+        pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start...]))
+        if state == .reading, pending.count > limit { lineTooLong(context: context) }
     }
 
     private func handleLine(
@@ -94,7 +115,31 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
         if line.last == UInt8(ascii: "\r") { line = UnsafeRawBufferPointer(rebasing: line.dropLast()) }
         if line.count > limit { return lineTooLong(context: context) }
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
-        if let response = daemon.handle(line: line, caller: caller) { writeLine(response, context: context) }
+        switch daemon.reply(to: line, caller: caller) {
+        case .none: break
+        case .line(let response): writeLine(response, context: context)
+        case .later:
+            // Hold the next lines (and stop reading) until the answer comes, so answers keep request order.
+            state = .awaitingReply
+            try? context.channel.syncOptions?.setOption(ChannelOptions.autoRead, value: false)
+        }
+    }
+
+    /// The answer to the request answered later: write it, then go on with the lines read meanwhile.
+    private func resumeReading(with line: [UInt8]?, context: ChannelHandlerContext) {
+        guard state == .awaitingReply else { return }
+        if let line { writeLine(line, context: context) }
+        state = .reading
+        let held = pending
+        pending.removeAll(keepingCapacity: true)
+        held.withUnsafeBytes { consume($0, context: context) }
+        flushOutput(context: context)
+        guard !closing, state == .reading else { return }
+        if inputClosed {
+            finish(context: context)
+        } else {
+            try? context.channel.syncOptions?.setOption(ChannelOptions.autoRead, value: true)
+        }
     }
 
     private func lineTooLong(context: ChannelHandlerContext) {
@@ -114,13 +159,18 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if let event = event as? ChannelEvent, event == .inputClosed {
             // The client finished writing (`nc -N`): answer what was read, then close.
-            flushOutput(context: context)
-            context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(capacity: 0))).whenComplete { _ in
-                context.close(promise: nil)
-            }
+            inputClosed = true
+            if state == .reading { finish(context: context) }
             return
         }
         context.fireUserInboundEventTriggered(event)
+    }
+
+    private func finish(context: ChannelHandlerContext) {
+        flushOutput(context: context)
+        context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(capacity: 0))).whenComplete { _ in
+            context.close(promise: nil)
+        }
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
@@ -176,6 +226,14 @@ extension ConnectionHandler: EventSink {
             guard !closing, let context else { return }
             writeLine(line, context: context)
             flushOutput(context: context)
+        }
+    }
+
+    func resume(with line: [UInt8]?) {
+        guard let eventLoop else { return }
+        eventLoop.execute { [self] in
+            guard !closing, let context else { return }
+            resumeReading(with: line, context: context)
         }
     }
 }

@@ -17,41 +17,62 @@ public struct Caller: Sendable {
 extension Daemon {
     static let maxBatch = 1000
 
-    /// Answers one line of input: the response line (no newline), or nil when nothing is answered
-    /// (notifications only). `slow` runs a method that must not block the event loop (`reload`).
-    public func handle(line bytes: [UInt8], caller: Caller) -> [UInt8]? {
-        bytes.withUnsafeBytes { handle(line: $0, caller: caller) }
+    /// What a line of input gets.
+    public enum Reply {
+        /// Nothing (notifications only).
+        case none
+        /// The response line (no newline).
+        case line([UInt8])
+        /// A `reload`: the answer goes to the caller's `EventSink.resume(with:)` once the rescan is done. The
+        /// connection holds its next lines until then, so responses keep the order of requests.
+        case later
     }
 
-    /// Answers one line given as raw bytes.
-    public func handle(line bytes: UnsafeRawBufferPointer, caller: Caller) -> [UInt8]? {
+    /// Answers one line of input in place (a `reload` included): the response line (no newline), or nil when
+    /// nothing is answered (notifications only).
+    public func handle(line bytes: [UInt8], caller: Caller) -> [UInt8]? {
+        bytes.withUnsafeBytes { bytes in
+            guard case .line(let line) = reply(to: bytes, caller: caller, deferring: false) else { return nil }
+            return line
+        }
+    }
+
+    /// Answers one line given as raw bytes; with `deferring`, a lone `reload` is answered `later` when the
+    /// reload worker runs.
+    public func reply(to bytes: UnsafeRawBufferPointer, caller: Caller, deferring: Bool = true) -> Reply {
         let message: JSONValue
         do {
             message = try Jansson.parse(bytes: bytes)
         } catch {
             let reason = error.code == .invalidUTF8 ? "invalid UTF-8: \(error.message)" : error.description
-            return Self.encode(Self.errorResponse(id: .null, .parseError(reason)))
+            return .line(Self.encode(Self.errorResponse(id: .null, .parseError(reason))))
         }
-        switch message {
-        case .array(let batch):
-            guard !batch.isEmpty else {
-                return Self.encode(Self.errorResponse(id: .null, .invalidRequest("an empty batch")))
+        guard case .array(let batch) = message else {
+            switch answer(message, caller: caller, deferring: deferring) {
+            case .later: return .later
+            case let answer: return respond(answer).map(Reply.line) ?? .none
             }
-            guard batch.count <= Self.maxBatch else {
-                return Self.encode(Self.errorResponse(id: .null, .limitExceeded("batch entries", limit: Self.maxBatch)))
-            }
-            let responses = batch.compactMap { respond(to: $0, caller: caller) }
-            guard !responses.isEmpty else { return nil }
-            var bytes: [UInt8] = [UInt8(ascii: "[")]
-            for (index, response) in responses.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                bytes += response
-            }
-            bytes.append(UInt8(ascii: "]"))
-            return bytes
-        default:
-            return respond(to: message, caller: caller)
         }
+        return respond(toBatch: batch, caller: caller).map(Reply.line) ?? .none
+    }
+
+    /// A batch's responses in one array (a `reload` in a batch is answered in place).
+    func respond(toBatch batch: [JSONValue], caller: Caller) -> [UInt8]? {
+        guard !batch.isEmpty else {
+            return Self.encode(Self.errorResponse(id: .null, .invalidRequest("an empty batch")))
+        }
+        guard batch.count <= Self.maxBatch else {
+            return Self.encode(Self.errorResponse(id: .null, .limitExceeded("batch entries", limit: Self.maxBatch)))
+        }
+        let responses = batch.compactMap { respond(answer($0, caller: caller, deferring: false)) }
+        guard !responses.isEmpty else { return nil }
+        var bytes: [UInt8] = [UInt8(ascii: "[")]
+        for (index, response) in responses.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes += response
+        }
+        bytes.append(UInt8(ascii: "]"))
+        return bytes
     }
 
     /// `{"jsonrpc":"2.0","id":ID,"result":RESULT}` around an encoded result.
@@ -74,10 +95,10 @@ extension Daemon {
         .object(["jsonrpc": "2.0", "id": id, "error": error.json])
     }
 
-    /// One request of a line or a batch: its encoded response, or nil for a notification.
-    func respond(to message: JSONValue, caller: Caller) -> [UInt8]? {
-        switch answer(message, caller: caller) {
-        case .none: return nil
+    /// An answer's encoded response, or nil for a notification.
+    func respond(_ answer: Answer) -> [UInt8]? {
+        switch answer {
+        case .none, .later: return nil
         case .encoded(let id, let result): return Self.envelope(id: id, result: result)
         case .value(let response): return Self.encode(response)
         }
@@ -87,9 +108,10 @@ extension Daemon {
         case none
         case encoded(id: JSONValue, result: [UInt8])
         case value(JSONValue)
+        case later
     }
 
-    func answer(_ message: JSONValue, caller: Caller) -> Answer {
+    func answer(_ message: JSONValue, caller: Caller, deferring: Bool) -> Answer {
         guard case .object(let request) = message else {
             return .value(Self.errorResponse(id: .null, .invalidRequest("a request is a JSON object")))
         }
@@ -116,6 +138,11 @@ extension Daemon {
         do {
             if method == "resolve", let encoded = try methods.resolveEncoded(params) {
                 return id == nil ? .none : .encoded(id: responseID, result: encoded)
+            }
+            if method == "reload", deferring, reloadWorker.load(ordering: .acquiring) {
+                _ = try Params(params, allowed: [])
+                reloadQueue.yield(ReloadJob(caller: caller, id: id == nil ? JSONValue?.none : responseID))
+                return .later
             }
             let result = try call(method, params, caller: caller)
             guard id != nil else { return .none }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import ServiceLifecycle
 import SnapStyleEngine
 import SnapStyleJSON
 import SnapStyleJansson
@@ -27,8 +28,30 @@ public final class Daemon: Sendable {
     let changeLock = Mutex(())
     /// The watcher's number of inotify watches, for `status`.
     let watchCount = Atomic<Int>(0)
+    /// `reload` requests waiting for the reload worker (`ReloadSignalService`), which answers them off the
+    /// event loops; `reloadWorker` says whether it runs (without it, `reload` is answered in place).
+    let reloadJobs: AsyncStream<ReloadJob>
+    let reloadQueue: AsyncStream<ReloadJob>.Continuation
+    let reloadWorker = Atomic<Bool>(false)
     /// Run at the start of every full rescan (the watcher retries the watches a limit refused).
     let rescanHooks = Mutex<[@Sendable () -> Void]>([])
+
+    /// A `reload` request to answer once its rescan is done: its caller, and its id (nil: a notification).
+    struct ReloadJob: Sendable {
+        let caller: Caller
+        let id: JSONValue?
+    }
+
+    /// Answers queued `reload` requests until the stream ends or shutdown begins; each rescan runs here, on
+    /// the caller's task, not on an event loop.
+    public func answerReloadRequests() async {
+        reloadWorker.store(true, ordering: .releasing)
+        defer { reloadWorker.store(false, ordering: .releasing) }
+        for await job in reloadJobs.cancelOnGracefulShutdown() {
+            let report = reloadAll(reason: "reload requested")
+            job.caller.sink.resume(with: job.id.map { Self.envelope(id: $0, result: Self.encode(reloadResult(report))) })
+        }
+    }
 
     struct Counters: Sendable {
         var connections = 0
@@ -46,6 +69,7 @@ public final class Daemon: Sendable {
         self.logger = logger
         self.socketPath = socketPath
         self.notifier = notifier
+        (reloadJobs, reloadQueue) = AsyncStream.makeStream(of: ReloadJob.self)
         var random = SystemRandomNumberGenerator()
         instance = String(format: "%08x%08x", UInt32.random(in: 0...UInt32.max, using: &random), getpid())
     }

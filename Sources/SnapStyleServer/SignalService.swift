@@ -1,17 +1,20 @@
 import ServiceLifecycle
 import UnixSignals
 
-/// SIGHUP rescans and reloads everything (`systemctl --user reload snapstyled`).
+/// Full rescans, off the event loops: SIGHUP (`systemctl --user reload snapstyled`) and `reload` requests.
 public struct ReloadSignalService: Service {
     let daemon: Daemon
 
     public init(daemon: Daemon) { self.daemon = daemon }
 
     public func run() async throws {
-        let signals = await UnixSignalsSequence(trapping: .sighup)
-        for await _ in signals.cancelOnGracefulShutdown() {
-            daemon.logger.info("SIGHUP: reloading every theme")
-            daemon.reloadAll(reason: "SIGHUP")
+        await withDiscardingTaskGroup { group in
+            group.addTask { await daemon.answerReloadRequests() }
+            let signals = await UnixSignalsSequence(trapping: .sighup)
+            for await _ in signals.cancelOnGracefulShutdown() {
+                daemon.logger.info("SIGHUP: reloading every theme")
+                daemon.reloadAll(reason: "SIGHUP")
+            }
         }
     }
 }

@@ -6,6 +6,15 @@ import Synchronization
 public protocol EventSink: AnyObject, Sendable {
     /// Queues one line (without its newline) for the client.
     func send(line: [UInt8])
+    /// Delivers the answer to a request that was answered later (`Daemon.Reply.later`), or nothing for a
+    /// notification, and lets the connection go on with the lines it read meanwhile.
+    func resume(with line: [UInt8]?)
+}
+
+extension EventSink {
+    public func resume(with line: [UInt8]?) {
+        if let line { send(line: line) }
+    }
 }
 
 /// A subscribed query: its last value is what the client was told.

@@ -158,4 +158,34 @@ import Testing
         #expect(try resolve(daemon, "late", "icon", "star")["result"]?["value"]?["name"] == "star")
         #expect(daemon.stop() == 0)
     }
+
+    /// `reload` runs off the event loop, yet a connection's answers keep the order of its requests, and the
+    /// events of the rescan come before its answer.
+    @Test func reloadAnswersInOrderAfterItsEvents() throws {
+        let daemon = try DaemonProcess(extraArguments: ["--no-watch"])
+        let client = try LineSocket(daemon.socket)
+        client.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"subscribe\"}\n")
+        #expect(client.readLine()?.contains("\"subscription\"") == true)
+        daemon.write("late.json", "{\"icon\": {\"star\": \"star.fill\"}}")
+        client.send(
+            "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"reload\"}\n{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}\n"
+                + "{\"jsonrpc\":\"2.0\",\"method\":\"reload\"}\n{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"reload\"}\n"
+                + "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"resolve\",\"params\":{\"theme\":\"late\",\"attribute\":\"icon\",\"key\":\"star\"}}\n")
+        var order: [String] = []
+        while order.count < 5, let line = client.readLine() {
+            let message = try Jansson.parse(line)
+            if let method = message["method"]?.stringValue { order.append(method) }
+            if let id = message["id"]?.intValue { order.append("\(id)") }
+            if message["id"] == 5 { #expect(message["result"]?["value"]?["name"] == "star.fill") }
+        }
+        #expect(order == ["themeAdded", "2", "3", "4", "5"])
+
+        // A client that half-closes right after `reload` still gets its answer, then the daemon closes.
+        let last = try LineSocket(daemon.socket)
+        last.send("{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"reload\"}\n")
+        shutdown(last.fd, Int32(SHUT_WR))
+        #expect(last.readLine()?.contains("\"id\":6") == true)
+        #expect(last.isClosed())
+        #expect(daemon.stop() == 0)
+    }
 }
