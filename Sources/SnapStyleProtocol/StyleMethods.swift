@@ -23,10 +23,10 @@ public struct StyleMethods: Sendable {
     /// (theme names and keys are checked identifiers, so they need no escaping). nil when the params are
     /// not of that form; errors as `handle` throws them.
     public func resolveEncoded(_ value: JSONValue?) throws(RPCError) -> [UInt8]? {
-        guard case .object(let object)? = value, object["queries"] == nil, object["overrides"] == nil,
-            object.members.allSatisfy({ ["theme", "context", "attribute", "key"].contains($0.key) })
+        guard case .object(let object)? = value,
+            object.members.allSatisfy({ Self.isSingleResolveMember($0.key) })
         else { return nil }
-        let params = try Params(value, allowed: Self.common + ["attribute", "key"])
+        let params = try Params(value, allowed: Self.singleResolveParams)
         let (name, theme) = try self.theme(params)
         let attribute = try params.attribute()
         let key = try params.key()
@@ -37,18 +37,38 @@ public struct StyleMethods: Sendable {
         let value = encoded.bytes(resolved)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(64 + name.utf8.count + key.utf8.count + value.count)
-        bytes.append(contentsOf: "{\"theme\":\"".utf8)
-        bytes.append(contentsOf: name.utf8)
-        bytes.append(contentsOf: "\",\"generation\":".utf8)
-        bytes.append(contentsOf: String(session.generation).utf8)
-        bytes.append(contentsOf: ",\"attribute\":\"".utf8)
-        bytes.append(contentsOf: attribute.rawValue.utf8)
-        bytes.append(contentsOf: "\",\"key\":\"".utf8)
-        bytes.append(contentsOf: key.utf8)
-        bytes.append(contentsOf: "\",\"value\":".utf8)
-        bytes.append(contentsOf: value)
+        bytes += Self.themePrefix
+        Self.append(name, to: &bytes)
+        bytes += Self.generationPrefix
+        Self.append(String(session.generation), to: &bytes)
+        bytes += Self.attributePrefix
+        Self.append(attribute.rawValue, to: &bytes)
+        bytes += Self.keyPrefix
+        Self.append(key, to: &bytes)
+        bytes += Self.valuePrefix
+        bytes += value
         bytes.append(UInt8(ascii: "}"))
         return bytes
+    }
+
+    static let singleResolveParams = ["theme", "context", "attribute", "key"]
+    static func isSingleResolveMember(_ name: String) -> Bool {
+        switch name {
+        case "theme", "context", "attribute", "key": true
+        default: false
+        }
+    }
+
+    static let themePrefix = Array("{\"theme\":\"".utf8)
+    static let generationPrefix = Array("\",\"generation\":".utf8)
+    static let attributePrefix = Array(",\"attribute\":\"".utf8)
+    static let keyPrefix = Array("\",\"key\":\"".utf8)
+    static let valuePrefix = Array("\",\"value\":".utf8)
+
+    /// Appends a string's UTF-8 (names and keys need no escaping: the key syntax and theme names exclude it).
+    static func append(_ text: String, to bytes: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     /// Answers one of `names`; nil for a method it does not know.

@@ -128,8 +128,12 @@ extension Daemon {
         guard let method = request["method"]?.stringValue else {
             return .value(Self.errorResponse(id: responseID, .invalidRequest("method must be a string")))
         }
-        for member in request.keys where !["jsonrpc", "id", "method", "params"].contains(member) {
-            return .value(Self.errorResponse(id: responseID, .invalidRequest("unknown member '\(member)'")))
+        for member in request.members {
+            switch member.key {
+            case "jsonrpc", "id", "method", "params": continue
+            default:
+                return .value(Self.errorResponse(id: responseID, .invalidRequest("unknown member '\(member.key)'")))
+            }
         }
         let params = request["params"]
         if let params, !params.isNull, params.objectValue == nil {
