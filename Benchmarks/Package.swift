@@ -12,6 +12,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     dependencies: [
         .package(path: ".."),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.80.0"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
@@ -43,6 +44,15 @@ let package = Package(
         .executableTarget(
             name: "LoadGenerator", dependencies: ["BenchmarkSupport"], path: "Sources/LoadGenerator",
             swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        // The transport's ceiling: NIO answering every line with constant bytes (see daemon-bench.sh).
+        .executableTarget(
+            name: "CeilingServer",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            path: "Sources/CeilingServer"
         ),
         .executableTarget(
             name: "MemoryBenchmarks",
