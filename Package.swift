@@ -88,7 +88,7 @@ let package = Package(
             name: "SnapStyleServerTests",
             dependencies: [
                 "SnapStyleServer", "SnapStyleClient", "SnapStyleJSON", "SnapStyleJansson", "SnapStyleProtocol",
-                "SnapStyleWatcher",
+                "SnapStyleWatcher", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(

@@ -38,7 +38,7 @@ extension Daemon {
     }
 
     /// Answers one line given as raw bytes; with `deferring`, a lone `reload` is answered `later` when the
-    /// reload worker runs.
+    /// reload worker takes requests (`acceptReloadRequests`).
     public func reply(to bytes: UnsafeRawBufferPointer, caller: Caller, deferring: Bool = true) -> Reply {
         let message: JSONValue
         do {
@@ -143,10 +143,9 @@ extension Daemon {
             if method == "resolve", let encoded = try methods.resolveEncoded(params) {
                 return id == nil ? .none : .encoded(id: responseID, result: encoded)
             }
-            if method == "reload", deferring, reloadWorker.load(ordering: .acquiring) {
+            if method == "reload", deferring {
                 _ = try Params(params, allowed: [])
-                reloadQueue.yield(ReloadJob(caller: caller, id: id == nil ? JSONValue?.none : responseID))
-                return .later
+                if queueReload(ReloadJob(caller: caller, id: id == nil ? JSONValue?.none : responseID)) { return .later }
             }
             let result = try call(method, params, caller: caller)
             guard id != nil else { return .none }
@@ -170,7 +169,7 @@ extension Daemon {
         case "status": return try status(params)
         case "reload":
             _ = try Params(params, allowed: [])
-            return reloadResult(reloadAll(reason: "reload requested"))
+            return reloadResult(rescanInPlace(reason: "reload requested"))
         case "subscribe": return try subscribe(params, caller: caller)
         case "unsubscribe":
             let p = try Params(params, allowed: ["subscription"])

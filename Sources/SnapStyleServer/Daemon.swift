@@ -1,6 +1,5 @@
 import Foundation
 import Logging
-import ServiceLifecycle
 import SnapStyleEngine
 import SnapStyleJSON
 import SnapStyleJansson
@@ -28,30 +27,12 @@ public final class Daemon: Sendable {
     let changeLock = Mutex(())
     /// The watcher's number of inotify watches, for `status`.
     let watchCount = Atomic<Int>(0)
-    /// `reload` requests waiting for the reload worker (`ReloadSignalService`), which answers them off the
-    /// event loops; `reloadWorker` says whether it runs (without it, `reload` is answered in place).
-    let reloadJobs: AsyncStream<ReloadJob>
-    let reloadQueue: AsyncStream<ReloadJob>.Continuation
-    let reloadWorker = Atomic<Bool>(false)
-    /// Run at the start of every full rescan (the watcher retries the watches a limit refused).
+    /// `reload` requests waiting for the reload worker (`answerReloadRequests`), and its wake-ups.
+    let reloadQueue = Mutex(ReloadQueue())
+    let reloadKicks: AsyncStream<Void>
+    let reloadKick: AsyncStream<Void>.Continuation
+    /// Run before a rescan someone asked for (the watcher retries the watches a limit refused).
     let rescanHooks = Mutex<[@Sendable () -> Void]>([])
-
-    /// A `reload` request to answer once its rescan is done: its caller, and its id (nil: a notification).
-    struct ReloadJob: Sendable {
-        let caller: Caller
-        let id: JSONValue?
-    }
-
-    /// Answers queued `reload` requests until the stream ends or shutdown begins; each rescan runs here, on
-    /// the caller's task, not on an event loop.
-    public func answerReloadRequests() async {
-        reloadWorker.store(true, ordering: .releasing)
-        defer { reloadWorker.store(false, ordering: .releasing) }
-        for await job in reloadJobs.cancelOnGracefulShutdown() {
-            let report = reloadAll(reason: "reload requested")
-            job.caller.sink.resume(with: job.id.map { Self.envelope(id: $0, result: Self.encode(reloadResult(report))) })
-        }
-    }
 
     struct Counters: Sendable {
         var connections = 0
@@ -69,14 +50,14 @@ public final class Daemon: Sendable {
         self.logger = logger
         self.socketPath = socketPath
         self.notifier = notifier
-        (reloadJobs, reloadQueue) = AsyncStream.makeStream(of: ReloadJob.self)
+        (reloadKicks, reloadKick) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         var random = SystemRandomNumberGenerator()
         instance = String(format: "%08x%08x", UInt32.random(in: 0...UInt32.max, using: &random), getpid())
     }
 
     public func setWatchCount(_ count: Int) { watchCount.store(count, ordering: .relaxed) }
 
-    /// Runs `hook` at the start of every full rescan (SIGHUP, `reload`, lost events).
+    /// Runs `hook` before every rescan someone asked for (SIGHUP, `reload`).
     public func onRescan(_ hook: @escaping @Sendable () -> Void) { rescanHooks.withLock { $0.append(hook) } }
 
     // MARK: Connections
@@ -98,11 +79,11 @@ public final class Daemon: Sendable {
 
     // MARK: Changes
 
-    /// Rescans everything (SIGHUP, `reload`), notifying systemd around it, and sends the events.
+    /// Rescans everything, notifying systemd around it, and sends the events. Blocks on file I/O: the daemon
+    /// calls it through `rescan(reason:)`, off the event loops.
     @discardableResult
     public func reloadAll(reason: String) -> ReloadReport {
-        for hook in rescanHooks.withLock({ $0 }) { hook() }
-        return changeLock.withLock { _ in
+        changeLock.withLock { _ in
             notifier.reloading()
             let report = timed { store.reloadAll() }
             log(report, reason: reason)

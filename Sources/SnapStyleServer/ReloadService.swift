@@ -53,9 +53,9 @@ public final class ReloadService: Service, Sendable {
                 }
                 if !paths.isEmpty || rescan { daemon.logger.debug("watcher: \(paths.sorted().joined(separator: ", "))\(rescan ? " (rescan)" : "")") }
                 if rescan {
-                    daemon.reloadAll(reason: "rescan after lost events")
+                    await daemon.offTheLoops { [daemon] in daemon.reloadAll(reason: "rescan after lost events") }
                 } else if !paths.isEmpty {
-                    daemon.apply(changedPaths: paths)
+                    await daemon.offTheLoops { [daemon] in daemon.apply(changedPaths: paths) }
                 }
                 daemon.setWatchCount(watcher.watches)
             }

@@ -5,7 +5,11 @@ import UnixSignals
 public struct ReloadSignalService: Service {
     let daemon: Daemon
 
-    public init(daemon: Daemon) { self.daemon = daemon }
+    /// From here on, `reload` requests wait for this service's worker.
+    public init(daemon: Daemon) {
+        self.daemon = daemon
+        daemon.acceptReloadRequests()
+    }
 
     public func run() async throws {
         await withDiscardingTaskGroup { group in
@@ -13,7 +17,7 @@ public struct ReloadSignalService: Service {
             let signals = await UnixSignalsSequence(trapping: .sighup)
             for await _ in signals.cancelOnGracefulShutdown() {
                 daemon.logger.info("SIGHUP: reloading every theme")
-                daemon.reloadAll(reason: "SIGHUP")
+                await daemon.rescan(reason: "SIGHUP")
             }
         }
     }

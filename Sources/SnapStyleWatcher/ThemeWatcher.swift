@@ -31,7 +31,12 @@ public final class ThemeWatcher: Sendable {
         | IN_DELETE_SELF | IN_MOVE_SELF | IN_DONT_FOLLOW)
 
     public init(roots: [String], logger: Logger, handler: @escaping @Sendable (WatchEvent) -> Void) {
-        self.roots = roots
+        // libinotifytools names a directory with one trailing slash: `root/` must not become `root//`.
+        self.roots = roots.map { root in
+            var root = root
+            while root.count > 1, root.hasSuffix("/") { root.removeLast() }
+            return root
+        }
         self.logger = logger
         self.handler = handler
     }
@@ -72,13 +77,17 @@ public final class ThemeWatcher: Sendable {
         for root in missing.sorted() {
             var info = stat()
             guard lstat(root, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
-            // A root a limit refused in part is not missing: the retries complete it.
-            if watch(root) != .absent { missing.remove(root) }
+            // A root a limit refused in part is not missing: the retries complete it. Other failures stay
+            // missing and are tried again every second.
+            switch watch(root) {
+            case .watched, .limit: missing.remove(root)
+            case .absent, .failed: break
+            }
         }
         watchCount.store(Int(inotifytools_get_num_watches()), ordering: .relaxed)
     }
 
-    enum WatchOutcome { case watched, absent, refused }
+    enum WatchOutcome { case watched, absent, limit, failed }
 
     /// Adds a recursive watch. A limit that refuses it is logged with the sysctl to raise.
     @discardableResult
@@ -88,12 +97,12 @@ public final class ThemeWatcher: Sendable {
             switch error {
             case ENOSPC, EMFILE:
                 limitReached(error, directory: directory)
-                return .refused
+                return .limit
             case ENOENT, ENOTDIR:
                 return .absent
             default:
                 logger.warning("cannot watch \(directory): \(String(cString: strerror(error)))")
-                return .refused
+                return .failed
             }
         }
         return .watched
@@ -119,43 +128,63 @@ public final class ThemeWatcher: Sendable {
         let now = ContinuousClock.now
         let requested = retryRequested.exchange(false, ordering: .relaxed)
         guard retry.withLock({ $0.isDue(at: now, requested: requested) }) else { return }
-        var refusal: Int32 = 0
+        var refusal: Refusal?
         for root in roots.sorted() where !missing.contains(root) {
             refusal = watchUnwatchedDirectories(under: root)
-            if refusal != 0 { break }
+            if refusal != nil { break }
         }
-        let next = retry.withLock { $0.attempted(at: now, complete: refusal == 0) }
+        let next = retry.withLock { $0.attempted(at: now, complete: refusal == nil, requested: requested) }
         let count = Int(inotifytools_get_num_watches())
         watchCount.store(count, ordering: .relaxed)
-        if let next {
-            let sysctl = Self.sysctl(for: refusal)
-            logger.warning(
-                "inotify limit still reached with \(count) watches: raise \(sysctl) (sysctl \(sysctl)=524288); next try in \(next)")
+        if let next, let refusal {
+            logger.warning("still not every directory is watched (\(count) watches): \(refusal); next try in \(next)")
         } else {
             logger.notice("every directory is watched again (\(count) watches): rescanning")
             handler(.rescan(reason: "watches restored"))
         }
     }
 
-    /// Watches each directory under `root` that has no watch yet (symlinks are not followed). Returns the
-    /// errno of a limit that refused one, or 0.
-    private func watchUnwatchedDirectories(under root: String) -> Int32 {
+    /// Why a retry could not watch everything.
+    struct Refusal: CustomStringConvertible {
+        let error: Int32
+        let directory: String
+        let listing: Bool
+
+        var description: String {
+            let reason = "\(listing ? "cannot list" : "cannot watch") \(directory): \(String(cString: strerror(error)))"
+            guard !listing else { return reason }
+            let sysctl = ThemeWatcher.sysctl(for: error)
+            return reason + "; raise \(sysctl) (sysctl \(sysctl)=524288)"
+        }
+    }
+
+    /// Watches each directory under `root` that has no watch yet (symlinks are not followed); the refusal of
+    /// a limit, or a directory that could not be listed, stops it.
+    private func watchUnwatchedDirectories(under root: String) -> Refusal? {
         var stack = [root]
         while let directory = stack.popLast() {
             if inotifytools_wd_from_filename(directory + "/") < 0,
                 inotifytools_watch_file(directory, Self.events) == 0
             {
                 let error = inotifytools_error()
-                if error == ENOSPC || error == EMFILE { return error }
+                if error == ENOSPC || error == EMFILE { return Refusal(error: error, directory: directory, listing: false) }
                 continue
             }
-            stack += Self.subdirectories(of: directory)
+            switch Self.subdirectories(of: directory) {
+            case .success(let subdirectories): stack += subdirectories
+            case .failure(let error):
+                guard error.code == ENOENT || error.code == ENOTDIR else {
+                    return Refusal(error: error.code, directory: directory, listing: true)
+                }
+            }
         }
-        return 0
+        return nil
     }
 
-    static func subdirectories(of directory: String) -> [String] {
-        guard let stream = opendir(directory) else { return [] }
+    struct ListingError: Error { let code: Int32 }
+
+    static func subdirectories(of directory: String) -> Result<[String], ListingError> {
+        guard let stream = opendir(directory) else { return .failure(ListingError(code: errno)) }
         defer { closedir(stream) }
         var result: [String] = []
         while let entry = readdir(stream) {
@@ -172,7 +201,7 @@ public final class ThemeWatcher: Sendable {
             default: break
             }
         }
-        return result
+        return .success(result)
     }
 
     private func loop(missing: Set<String>) {

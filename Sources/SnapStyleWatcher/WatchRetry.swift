@@ -34,16 +34,17 @@ struct WatchRetry: Equatable {
         return requested || now >= next
     }
 
-    /// Records an attempt: complete, or the next attempt after twice the last delay (at most `maximum`).
-    /// Returns the delay until the next attempt, or nil when every directory is now watched.
+    /// Records an attempt: complete, or the next attempt later. An automatic attempt that fails doubles the
+    /// delay (at most `maximum`); a requested one that fails keeps it. Returns the delay until the next
+    /// attempt, or nil when every directory is now watched.
     @discardableResult
-    mutating func attempted(at now: ContinuousClock.Instant, complete: Bool) -> Duration? {
+    mutating func attempted(at now: ContinuousClock.Instant, complete: Bool, requested: Bool = false) -> Duration? {
         guard !complete else {
             state = .complete
             return nil
         }
         let delay: Duration
-        if case .incomplete(_, let last) = state { delay = min(last * 2, maximum) } else { delay = first }
+        if case .incomplete(_, let last) = state { delay = requested ? last : min(last * 2, maximum) } else { delay = first }
         state = .incomplete(next: now + delay, delay: delay)
         return delay
     }

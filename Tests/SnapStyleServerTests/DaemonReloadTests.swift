@@ -40,35 +40,55 @@ import Testing
         #expect(try Jansson.parse(bytes: line)["result"]?["errors"] == [])
     }
 
+    func waitForResumes(_ sink: Sink, _ count: Int) async throws -> [String?] {
+        for _ in 0..<1000 where sink.resumed.withLock({ $0.count }) < count { try await Task.sleep(for: .milliseconds(5)) }
+        return sink.resumed.withLock { $0 }
+    }
+
+    func reloads(_ daemon: Daemon) -> Int? {
+        guard case .line(let line) = reply(daemon, #"{"jsonrpc":"2.0","id":1,"method":"status"}"#, Sink()) else { return nil }
+        return (try? Jansson.parse(bytes: line))?["result"]?["reloads"]?["count"]?.intValue
+    }
+
     @Test func withTheWorkerReloadIsAnsweredLaterThroughTheSink() async throws {
         let daemon = makeDaemon()
         let sink = Sink()
-        let worker = Task { await daemon.answerReloadRequests() }
-        defer { worker.cancel() }
-        // The worker flags itself running as it starts.
-        var reply = Daemon.Reply.none
-        for _ in 0..<200 {
-            reply = self.reply(daemon, #"{"jsonrpc":"2.0","id":7,"method":"reload"}"#, sink)
-            if case .later = reply { break }
-            try await Task.sleep(for: .milliseconds(5))
-        }
-        guard case .later = reply else {
-            Issue.record("expected the reload to be answered later")
-            return
-        }
-        #expect(self.reply(daemon, #"{"jsonrpc":"2.0","method":"reload"}"#, sink).isLater)
+        daemon.acceptReloadRequests()
+        let before = try #require(reloads(daemon))
+        // Queued before the worker runs: one rescan answers all three.
+        #expect(reply(daemon, #"{"jsonrpc":"2.0","id":7,"method":"reload"}"#, sink).isLater)
+        #expect(reply(daemon, #"{"jsonrpc":"2.0","method":"reload"}"#, sink).isLater)
+        #expect(reply(daemon, #"{"jsonrpc":"2.0","id":"x","method":"reload"}"#, sink).isLater)
         // A reload inside a batch is answered in place, in the batch's array.
-        guard case .line(let batch) = self.reply(daemon, #"[{"jsonrpc":"2.0","id":8,"method":"reload"}]"#, sink) else {
+        guard case .line(let batch) = reply(daemon, #"[{"jsonrpc":"2.0","id":8,"method":"reload"}]"#, sink) else {
             Issue.record("expected the batch answered in place")
             return
         }
         #expect(try Jansson.parse(bytes: batch).arrayValue?.first?["id"] == 8)
-        for _ in 0..<400 where sink.resumed.withLock({ $0.count }) < 2 { try await Task.sleep(for: .milliseconds(5)) }
-        let resumed = sink.resumed.withLock { $0 }
-        #expect(resumed.count == 2)
-        #expect(resumed.first??.contains("\"id\":7") == true)
-        #expect(resumed.first??.contains("\"result\"") == true)
-        #expect(resumed.last == .some(nil), "a notification resumes the connection with no answer")
+        let worker = Task { await daemon.answerReloadRequests() }
+        defer { worker.cancel() }
+        let resumed = try await waitForResumes(sink, 3)
+        #expect(resumed.count == 3)
+        #expect(resumed[0]?.contains("\"id\":7") == true && resumed[0]?.contains("\"result\"") == true)
+        #expect(resumed[1] == nil, "a notification resumes the connection with no answer")
+        #expect(resumed[2]?.contains("\"id\":\"x\"") == true)
+        #expect(reloads(daemon) == before + 2, "one rescan for the batch, one for the three queued")
+    }
+
+    @Test func requestsStillQueuedWhenTheWorkerStopsAreAnsweredThenReloadIsAnsweredInPlace() async throws {
+        let daemon = makeDaemon()
+        let sink = Sink()
+        daemon.acceptReloadRequests()
+        #expect(reply(daemon, #"{"jsonrpc":"2.0","id":9,"method":"reload"}"#, sink).isLater)
+        let worker = Task { await daemon.answerReloadRequests() }
+        worker.cancel()
+        await worker.value
+        let resumed = try await waitForResumes(sink, 1)
+        #expect(resumed.count == 1 && resumed[0]?.contains("\"id\":9") == true)
+        guard case .line = reply(daemon, #"{"jsonrpc":"2.0","id":10,"method":"reload"}"#, sink) else {
+            Issue.record("expected an answer in place once the worker stopped")
+            return
+        }
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import SnapStyleJSON
 import SnapStyleJansson
 @testable import SnapStyleWatcher
@@ -28,6 +29,14 @@ import Testing
         #expect(!retry.isComplete)
     }
 
+    @Test func aRequestedAttemptThatFailsKeepsTheDelay() {
+        var retry = WatchRetry(first: .seconds(10), maximum: .seconds(60))
+        retry.limitHit(at: start)
+        #expect(retry.attempted(at: start + .seconds(10), complete: false) == .seconds(20))
+        #expect(retry.attempted(at: start + .seconds(12), complete: false, requested: true) == .seconds(20))
+        #expect(retry.state == .incomplete(next: start + .seconds(32), delay: .seconds(20)))
+    }
+
     @Test func aRequestRetriesAtOnceAndSuccessCompletes() {
         var retry = WatchRetry()
         retry.limitHit(at: start)
@@ -38,6 +47,15 @@ import Testing
         #expect(retry.isComplete)
         retry.limitHit(at: start + .seconds(2))
         #expect(retry.state == .incomplete(next: start + .seconds(12), delay: .seconds(10)))
+    }
+}
+
+@Suite struct ThemeWatcherRootTests {
+    /// libinotifytools names directories `root/`; a root given as `DIR/` must not be looked up as `DIR//`.
+    @Test(arguments: [("/tmp/themes/", "/tmp/themes"), ("/tmp/themes//", "/tmp/themes"), ("/", "/")])
+    func rootsLoseTrailingSlashes(given: String, expected: String) {
+        let watcher = ThemeWatcher(roots: [given], logger: Logger(label: "test")) { _ in }
+        #expect(watcher.roots == [expected])
     }
 }
 
