@@ -4,18 +4,20 @@ import UnixSignals
 /// Full rescans, off the event loops: SIGHUP (`systemctl --user reload snapstyled`) and `reload` requests.
 public struct ReloadSignalService: Service {
     let daemon: Daemon
+    let hangups: UnixSignalsSequence
 
-    /// From here on, `reload` requests wait for this service's worker.
-    public init(daemon: Daemon) {
+    /// Traps SIGHUP now, before the server says it is ready (its default action ends the process), and from
+    /// here on lets `reload` requests wait for this service's worker.
+    public init(daemon: Daemon) async {
         self.daemon = daemon
+        hangups = await UnixSignalsSequence(trapping: .sighup)
         daemon.acceptReloadRequests()
     }
 
     public func run() async throws {
         await withDiscardingTaskGroup { group in
             group.addTask { await daemon.answerReloadRequests() }
-            let signals = await UnixSignalsSequence(trapping: .sighup)
-            for await _ in signals.cancelOnGracefulShutdown() {
+            for await _ in hangups.cancelOnGracefulShutdown() {
                 daemon.logger.info("SIGHUP: reloading every theme")
                 await daemon.rescan(reason: "SIGHUP")
             }

@@ -113,7 +113,7 @@ struct Snapstyled: AsyncParsableCommand {
             logger.info("ready: \(daemon.statusLine)")
             notifier.ready(status: daemon.statusLine)
         }
-        var services: [any Service] = [server, ReloadSignalService(daemon: daemon)]
+        var services: [any Service] = [server, await ReloadSignalService(daemon: daemon)]
         if let reloads { services.append(reloads) }
         if let interval = SystemdNotifier.watchdogInterval(environment: environment) {
             services.append(WatchdogService(notifier: notifier, interval: interval))

@@ -196,6 +196,20 @@ import Testing
         #expect(own.readLine()?.contains("pong") == true)
     }
 
+    /// systemd may send SIGHUP as soon as READY=1 arrives: the trap is in place before the socket serves
+    /// (SIGHUP's default action would end the process).
+    @Test func aSIGHUPRightAfterStartUpReloads() throws {
+        let daemon = try DaemonProcess()
+        daemon.signal(SIGHUP)
+        let client = try LineSocket(daemon.socket)
+        client.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n")
+        #expect(client.readLine()?.contains("pong") == true)
+        for _ in 0..<100 where !daemon.log.contains("SIGHUP: reloading") { Thread.sleep(forTimeInterval: 0.02) }
+        #expect(daemon.log.contains("SIGHUP: reloading"))
+        #expect(daemon.process.isRunning)
+        #expect(daemon.stop() == 0)
+    }
+
     @Test func sdNotifyReadyReloadingStopping() throws {
         let daemon = try DaemonProcess(start: false)
         let path = daemon.directory + "/notify.sock"

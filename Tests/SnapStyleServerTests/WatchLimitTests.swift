@@ -109,6 +109,16 @@ import Testing
         return themes
     }
 
+    /// Waits until the process is in `state` (the third field of /proc/PID/stat: T is stopped).
+    func waitForState(_ daemon: DaemonProcess, _ state: String) -> Bool {
+        for _ in 0..<200 {
+            let stat = (try? String(contentsOfFile: "/proc/\(daemon.process.processIdentifier)/stat", encoding: .utf8)) ?? ""
+            if let close = stat.lastIndex(of: ")"), stat[close...].dropFirst(2).hasPrefix(state) { return true }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return false
+    }
+
     func waitForWatches(_ daemon: DaemonProcess, _ count: Int) throws -> Bool {
         let deadline = Date().addingTimeInterval(5)
         while Date() < deadline {
@@ -135,6 +145,7 @@ import Testing
         let subscriber = try subscribe(daemon)
 
         daemon.signal(SIGSTOP)
+        #expect(waitForState(daemon, "T"), "the daemon stops before the burst")
         // Two files in turn, so the kernel cannot merge consecutive identical events.
         let scratch = [daemon.themes + "/scratch-a.txt", daemon.themes + "/scratch-b.txt"]
         for index in 0...(queued + 100) {
