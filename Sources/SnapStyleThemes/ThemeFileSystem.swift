@@ -13,13 +13,17 @@ public struct FileSystemError: Error, Hashable, Sendable, CustomStringConvertibl
     public var path: String
     public var errno: Int32
 
-    public init(operation: String, path: String, errno: Int32) {
+    /// What went wrong when `errno` alone would not say it.
+    public var reason: String?
+
+    public init(operation: String, path: String, errno: Int32, reason: String? = nil) {
         self.operation = operation
         self.path = path
         self.errno = errno
+        self.reason = reason
     }
 
-    public var description: String { "\(operation) \(path): \(String(cString: strerror(errno)))" }
+    public var description: String { "\(operation) \(path): \(reason ?? String(cString: strerror(errno)))" }
 
     public var isNotFound: Bool { errno == ENOENT || errno == ENOTDIR }
 }
@@ -65,10 +69,17 @@ public struct POSIXFileSystem: ThemeFileSystem {
         }
     }
 
+    /// Reads a regular file. O_NONBLOCK and the check after opening keep a FIFO or a device that took the
+    /// file's place since it was listed from blocking the reader.
     public func read(_ path: String) throws(FileSystemError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw FileSystemError(operation: "open", path: path, errno: errno) }
         defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw FileSystemError(operation: "fstat", path: path, errno: errno) }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw FileSystemError(operation: "read", path: path, errno: EINVAL, reason: "not a regular file")
+        }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {

@@ -92,6 +92,21 @@ import Testing
         #expect(!t.snapshot.defines(.number, "probeLinked"))
     }
 
+    /// A FIFO named like a theme file is skipped when listed, and reading one never blocks.
+    @Test func aFIFOIsNeitherLoadedNorWaitedFor() throws {
+        let roots = TemporaryRoots()
+        roots.write("t/main.json", ##"{"number": {"probeMain": 1}}"##)
+        #expect(mkfifo(roots.full("t/pipe.json"), 0o644) == 0)
+        let store = loadedStore([roots.root])
+        #expect(try Self.info(store, "t").files == ["t/main.json"])
+        #expect(throws: FileSystemError.self) { try POSIXFileSystem().read(roots.full("t/pipe.json")) }
+        do {
+            _ = try POSIXFileSystem().read(roots.full("t/pipe.json"))
+        } catch {
+            #expect(error.description.hasSuffix("pipe.json: not a regular file"))
+        }
+    }
+
     @Test func theFirstRootWinsAndTheOtherIsShadowed() throws {
         let first = TemporaryRoots()
         let second = TemporaryRoots()
