@@ -137,6 +137,8 @@ extension Daemon {
         }
         let params = request["params"]
         if let params, !params.isNull, params.objectValue == nil {
+            // Executed and failed like any other call: a notification gets nothing back.
+            guard id != nil else { return .none }
             return .value(Self.errorResponse(id: responseID, .invalidParams("params", "params must be an object")))
         }
         do {

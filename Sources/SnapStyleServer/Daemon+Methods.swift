@@ -82,16 +82,21 @@ extension Daemon {
         for name in store.servedNames where themes?.contains(name) ?? true {
             generations[name] = .integer(Int64(store.theme(named: name)?.snapshot.generation ?? 0))
         }
+        var missed = false
+        if let since = p["since"] {
+            guard let sinceInstance = since["instance"]?.stringValue, let sinceGeneration = since["generation"]?.intValue
+            else { throw RPCError.invalidParams("since", "expected {\"instance\", \"generation\"}") }
+            let newest = generations.members.compactMap { $0.value.intValue }.max() ?? 0
+            missed = sinceInstance != instance || sinceGeneration < newest
+        }
+        // Only a request that is answered with a result makes a subscription.
         let id = subscriptions.add(connection: caller.connection, themes: themes, queries: queries, sink: caller.sink)
         var result: JSONObject = [
             "subscription": .string(id), "instance": .string(instance), "generations": .object(generations),
             "values": .array(values),
         ]
-        if let since = p["since"] {
-            guard let sinceInstance = since["instance"]?.stringValue, let sinceGeneration = since["generation"]?.intValue
-            else { throw RPCError.invalidParams("since", "expected {\"instance\", \"generation\"}") }
-            let newest = generations.members.compactMap { $0.value.intValue }.max() ?? 0
-            if sinceInstance != instance || sinceGeneration < newest { result["missed"] = true }
+        if missed {
+            result["missed"] = true
         }
         return .object(result)
     }

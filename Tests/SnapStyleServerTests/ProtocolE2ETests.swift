@@ -91,6 +91,8 @@ import Testing
             [{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","method":"ping"},{"jsonrpc":"2.0","id":2,"method":"nope"},5]
             {"jsonrpc":"2.0","method":"ping"}
             [{"jsonrpc":"2.0","method":"ping"}]
+            {"jsonrpc":"2.0","method":"ping","params":[1]}
+            [{"jsonrpc":"2.0","method":"ping","params":[]},{"jsonrpc":"2.0","method":"nope"}]
             {"jsonrpc":"2.0","id":3,"method":"ping"}
 
             """)
@@ -99,7 +101,7 @@ import Testing
         #expect(batch.contains { $0["id"] == 1 && $0["result"] == "pong" })
         #expect(batch.contains { $0["id"] == 2 && $0["error"]?["code"] == -32601 })
         #expect(batch.contains { $0["id"] == .null && $0["error"]?["code"] == -32600 })
-        // Notifications get nothing: the next line is the answer to id 3.
+        // Notifications get nothing, not even for bad params or an unknown method: the next line answers id 3.
         #expect(try parse(client.readLine())["id"] == 3)
     }
 
@@ -124,6 +126,15 @@ import Testing
         #expect(try parse(client.readLine())["error"]?["code"] == -32005)
         client.send("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"subscribe\",\"params\":{\"since\":{\"instance\":\"old\",\"generation\":1}}}\n")
         #expect(try parse(client.readLine())["result"]?["missed"] == true)
+        // A subscribe answered with an error makes no subscription.
+        let other = try LineSocket(daemon.socket)
+        let status = "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"status\"}\n"
+        other.send(status)
+        let before = try #require(try parse(other.readLine())["result"]?["subscriptions"]?.intValue)
+        other.send("{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"subscribe\",\"params\":{\"since\":{\"instance\":\"x\"}}}\n")
+        #expect(try parse(other.readLine())["error"]?["data"]?["field"] == "since")
+        other.send(status)
+        #expect(try parse(other.readLine())["result"]?["subscriptions"]?.intValue == before)
     }
 
     @Test func batchOverTheLimit() throws {
