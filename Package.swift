@@ -80,6 +80,7 @@ let package = Package(
             name: "snapstyle",
             dependencies: [
                 "SnapStyleThemes", "SnapStyleEngine", "SnapStyleJansson", "SnapStyleProtocol", "SnapStyleClient",
+                "SnapStyleServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -45,7 +45,8 @@ public struct DaemonConfiguration: Sendable, Equatable {
     /// Applies a config file's members; an unknown member or a wrong type is an error naming it.
     public mutating func apply(file path: String) throws(Error) {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw Error("cannot read the config file \(path)")
+            let reason = access(path, R_OK) == 0 ? "not a readable file" : String(cString: strerror(errno))
+            throw Error("cannot read the config file \(path): \(reason)")
         }
         let json: JSONValue
         do { json = try Jansson.parse(bytes: [UInt8](data)) } catch {
@@ -55,15 +56,23 @@ public struct DaemonConfiguration: Sendable, Equatable {
         for member in object where !member.key.hasPrefix("$") {
             let value = member.value
             func bad(_ expected: String) -> Error {
-                Error("\(path): member '\(member.key)' must be \(expected), not \(value.typeName)")
+                let given = switch value {
+                case .string(let text): "\"\(text)\""
+                case .integer(let number): String(number)
+                case .double(let number): String(number)
+                default: value.typeName
+                }
+                return Error("\(path): member '\(member.key)' must be \(expected), not \(given)")
             }
             switch member.key {
             case "socket":
                 guard let s = value.stringValue else { throw bad("a path string") }
                 socket = s
             case "themes":
-                guard let roots = value.arrayValue, roots.allSatisfy({ $0.stringValue != nil }) else {
-                    throw bad("an array of directory paths")
+                guard let roots = value.arrayValue else { throw bad("an array of directory paths") }
+                if let index = roots.firstIndex(where: { $0.stringValue == nil }) {
+                    throw Error("\(path): member 'themes' must be an array of directory paths, but entry \(index) is "
+                        + "\(roots[index].typeName)")
                 }
                 themes = roots.compactMap(\.stringValue)
             case "defaultTheme":

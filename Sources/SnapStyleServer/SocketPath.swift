@@ -17,19 +17,35 @@ public enum SocketPath {
         public var description: String
     }
 
-    /// Creates the socket's directory (0700) and clears a stale socket file. A socket a live daemon answers
-    /// on is an error: two daemons must not share a path.
+    /// The longest path a Unix socket address holds (`sun_path` less its terminating NUL).
+    public static let maxPathBytes = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
+
+    /// Creates the socket's directory (0700, with missing parents) and clears a stale socket file. A socket
+    /// a live daemon answers on is an error: two daemons must not share a path. So is a directory another
+    /// user could use to swap the socket for theirs: owned by someone other than this user or root, or
+    /// writable by others without the sticky bit.
     public static func prepare(_ path: String) throws(Error) {
+        guard path.utf8.count <= maxPathBytes else {
+            throw Error(
+                description: "the socket path \(path) is \(path.utf8.count) bytes, over the \(maxPathBytes) a Unix "
+                    + "socket allows; choose a shorter --socket (or socket in the config file)")
+        }
         let directory = (path as NSString).deletingLastPathComponent
         var info = stat()
         if lstat(directory, &info) != 0 {
-            guard mkdir(directory, 0o700) == 0 || errno == EEXIST else {
-                throw Error(description: "cannot create \(directory): \(String(cString: strerror(errno)))")
-            }
+            try createDirectories(directory)
         } else if info.st_mode & S_IFMT != S_IFDIR {
-            throw Error(description: "\(directory) is not a directory")
-        } else if info.st_uid == getuid(), info.st_mode & 0o077 != 0 {
-            chmod(directory, 0o700)
+            throw Error(description: "\(directory) is not a directory (a symbolic link is not followed); choose another --socket")
+        } else if info.st_uid == getuid() {
+            if info.st_mode & 0o077 != 0 { chmod(directory, 0o700) }
+        } else if info.st_uid != 0 {
+            throw Error(
+                description: "\(directory) belongs to uid \(info.st_uid), not to you (uid \(getuid())): another user "
+                    + "could replace the socket; remove it or choose another --socket")
+        } else if info.st_mode & 0o022 != 0, info.st_mode & S_ISVTX == 0 {
+            throw Error(
+                description: "\(directory) is writable by other users and not sticky: they could replace the socket; "
+                    + "choose another --socket")
         }
         guard lstat(path, &info) == 0 else { return }
         guard info.st_mode & S_IFMT == S_IFSOCK else {
@@ -41,6 +57,17 @@ public enum SocketPath {
                     + "(systemctl --user stop snapstyled.socket snapstyled.service) or choose another --socket")
         }
         unlink(path)
+    }
+
+    /// `mkdir -p` with mode 0700 for every directory it creates.
+    static func createDirectories(_ directory: String) throws(Error) {
+        let parent = (directory as NSString).deletingLastPathComponent
+        var info = stat()
+        if !parent.isEmpty, parent != directory, lstat(parent, &info) != 0 { try createDirectories(parent) }
+        guard mkdir(directory, 0o700) == 0 || errno == EEXIST else {
+            throw Error(
+                description: "cannot create \(directory): \(String(cString: strerror(errno))); choose another --socket")
+        }
     }
 
     /// Whether a process accepts connections on the socket at `path`.

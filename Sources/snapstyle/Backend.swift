@@ -67,10 +67,24 @@ func absolutePath(_ path: String) -> String {
 }
 
 extension ConnectionOptions {
-    /// The daemon, or the offline resolver with `--offline`.
+    /// The daemon, or the offline resolver with `--offline` (the roots of `--themes`, then the config file's,
+    /// then the standard ones, and the config file's default theme, as the daemon has them).
     func backend() throws -> any Backend {
-        if offline { return OfflineBackend(themes: themes) }
-        return try DaemonBackend(socket: socket)
+        if offline {
+            let configuration = try DaemonSettings.forOfflineUse()
+            return OfflineBackend(themes: themes + configuration.themes, defaultTheme: configuration.defaultTheme)
+        }
+        return try DaemonBackend(socket: socketPath)
+    }
+
+    /// `--socket`, else the config file's `socket`, else nil (the default path).
+    var socketPath: String? { socket ?? DaemonSettings.socket }
+
+    /// For commands that only the daemon can answer.
+    func requireDaemon(_ command: String) throws {
+        guard !offline, themes.isEmpty else {
+            throw ValidationError("`snapstyle \(command)` asks the daemon: --offline and --themes do not apply")
+        }
     }
 }
 
@@ -87,6 +101,12 @@ func runReporting(_ body: () async throws -> Void) async throws {
     }
 }
 
+/// Prints a line on stdout. When the reader has gone (`snapstyle keys | head -1`), stops quietly with
+/// status 0: the output that was wanted was read.
 func printLine(_ text: String) {
-    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    do {
+        try FileHandle.standardOutput.write(contentsOf: Data((text + "\n").utf8))
+    } catch {
+        Foundation.exit(0)
+    }
 }

@@ -20,7 +20,8 @@ struct Check: AsyncParsableCommand {
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
-        let standard = ThemeRoot.standard(extra: themes.map(absolutePath), environment: environment)
+        let configured = try DaemonSettings.forOfflineUse().themes
+        let standard = ThemeRoot.standard(extra: (themes + configured).map(absolutePath), environment: environment)
         let fileSystem = POSIXFileSystem()
         var targets: [(root: ThemeRoot, name: String?)] = []
         if paths.isEmpty { targets = standard.map { ($0, nil) } }

@@ -15,6 +15,8 @@ struct SnapStyle: AsyncParsableCommand {
 
     /// Exit statuses of daemon.md: 0 success, 1 an error answer, 2 usage, 3 no daemon.
     static func main() async {
+        // A closed pipe is an error from write (see printLine), not a signal, with the daemon or without.
+        signal(SIGPIPE, SIG_IGN)
         do {
             var command = try parseAsRoot()
             if var async = command as? AsyncParsableCommand {

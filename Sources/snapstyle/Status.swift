@@ -7,9 +7,11 @@ struct Status: AsyncParsableCommand {
 
     @OptionGroup var connection: ConnectionOptions
 
+    func validate() throws { try connection.requireDaemon("status") }
+
     func run() async throws {
         try await runReporting {
-            let s = try await DaemonBackend(socket: connection.socket).call("status", [:])
+            let s = try await DaemonBackend(socket: connection.socketPath).call("status", [:])
             if connection.json { return printLine(Jansson.encode(s)) }
             printLine("snapstyled \(s["version"]?.stringValue ?? "?") pid \(s["pid"]?.intValue ?? 0), up \(s["uptimeSeconds"]?.intValue ?? 0) s, instance \(s["instance"]?.stringValue ?? "?")")
             printLine("socket: \(s["socket"]?.stringValue ?? "?")")

@@ -13,11 +13,13 @@ struct Watch: AsyncParsableCommand {
 
     @OptionGroup var connection: ConnectionOptions
 
+    func validate() throws { try connection.requireDaemon("watch") }
+
     func run() async throws {
         try await runReporting {
             // Fail fast with exit status 3 when no daemon answers at all.
-            _ = try await DaemonBackend(socket: connection.socket).call("ping", [:])
-            let events = subscribe(socket: connection.socket, themes: theme.map { [$0] })
+            _ = try await DaemonBackend(socket: connection.socketPath).call("ping", [:])
+            let events = subscribe(socket: connection.socketPath, themes: theme.map { [$0] })
             for try await event in events {
                 switch event {
                 case .subscribed(_, let missed):

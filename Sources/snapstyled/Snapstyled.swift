@@ -31,6 +31,8 @@ struct Snapstyled: AsyncParsableCommand {
 
     /// Exit status 1 for a usage error too (daemon.md), not ArgumentParser's 64.
     static func main() async {
+        // A closed stdout or a client gone mid-write is an error from write, never a signal that ends the daemon.
+        signal(SIGPIPE, SIG_IGN)
         do {
             var command = try parseAsRoot()
             if var async = command as? AsyncParsableCommand {
@@ -107,9 +109,14 @@ struct Snapstyled: AsyncParsableCommand {
         for failure in report.failures {
             for error in failure.errors { logger.warning("theme \(failure.theme): \(error)") }
         }
+        if !store.infos.contains(where: { $0.name == configuration.defaultTheme }) {
+            logger.warning(
+                "default theme '\(configuration.defaultTheme)' is in no root (themes: \(store.infos.map(\.name).joined(separator: ", "))): requests that name no theme get -32001 until it appears")
+        }
         let server = RPCServer(daemon: daemon, activatedDescriptor: activated) {
             let line = activated == nil ? socketPath : "\(socketPath) (socket activation, fd 3)"
-            FileHandle.standardOutput.write(Data("snapstyled listening on \(line)\n".utf8))
+            // Nobody may be reading (`make run | head -1`): the daemon serves on regardless.
+            try? FileHandle.standardOutput.write(contentsOf: Data("snapstyled listening on \(line)\n".utf8))
             logger.info("ready: \(daemon.statusLine)")
             notifier.ready(status: daemon.statusLine)
         }
@@ -131,7 +138,7 @@ struct Snapstyled: AsyncParsableCommand {
     }
 
     func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data("snapstyled: \(message)\n".utf8))
+        try? FileHandle.standardError.write(contentsOf: Data("snapstyled: \(message)\n".utf8))
         Foundation.exit(1)
     }
 

@@ -50,7 +50,9 @@ import Testing
     @Test(arguments: [
         ("{\"colour\": 1}", "unknown member 'colour'"),
         ("{\"settleMillis\": \"fast\"}", "member 'settleMillis'"),
-        ("{\"themes\": [1]}", "member 'themes'"),
+        ("{\"themes\": [\"/a\", 1]}", "member 'themes' must be an array of directory paths, but entry 1 is number"),
+        ("{\"maxConnections\": 0}", "member 'maxConnections' must be an integer ≥ 1, not 0"),
+        ("{\"defaultTheme\": \"Ocean\"}", "member 'defaultTheme' must be a theme name, not \"Ocean\""),
         ("{\"logLevel\": \"loud\"}", "member 'logLevel'"),
         ("not json", "invalid JSON"),
     ])
@@ -62,6 +64,74 @@ import Testing
         daemon.process.waitUntilExit()
         #expect(daemon.process.terminationStatus == 1)
         #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains(message))
+    }
+
+    /// `make run | head -1`: with nobody reading its stdout, the daemon still serves and stops cleanly; an
+    /// unknown default theme is worth a warning.
+    @Test func aClosedStdoutDoesNotStopTheDaemon() throws {
+        let daemon = try DaemonProcess(extraArguments: ["--default-theme", "nope"], start: false)
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        close(ends[0])
+        daemon.process.standardOutput = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
+        try daemon.process.run()
+        var answer: String?
+        for _ in 0..<100 where answer == nil {
+            Thread.sleep(forTimeInterval: 0.05)
+            guard let client = try? LineSocket(daemon.socket) else { continue }
+            client.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n")
+            answer = client.readLine()
+        }
+        #expect(answer?.contains("pong") == true)
+        #expect(daemon.log.contains("default theme 'nope'"))
+        #expect(daemon.stop() == 0)
+    }
+
+    /// Start-up errors about the socket's place say what to do.
+    @Test func socketPathsThatCannotServeAreRefusedWithAdvice() throws {
+        let daemon = try DaemonProcess(start: false)
+        func start(socket: String) throws -> (status: Int32, message: String) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: DaemonProcess.binary)
+            process.arguments = ["--socket", socket, "--themes", daemon.themes, "--no-watch"]
+            process.environment = daemon.environment
+            process.standardOutput = Pipe()
+            let errors = Pipe()
+            process.standardError = errors
+            try process.run()
+            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationStatus, message)
+        }
+        let long = daemon.directory + "/" + String(repeating: "d", count: 120) + ".sock"
+        let tooLong = try start(socket: long)
+        #expect(tooLong.status == 1)
+        #expect(tooLong.message.contains("choose a shorter --socket"))
+
+        if getuid() == 0 {
+            let foreign = daemon.directory + "/foreign"
+            try FileManager.default.createDirectory(atPath: foreign, withIntermediateDirectories: true)
+            chown(foreign, 65534, 65534)
+            let refused = try start(socket: foreign + "/s.sock")
+            #expect(refused.status == 1)
+            #expect(refused.message.contains("belongs to uid 65534"))
+        }
+
+        // Missing parents are created, 0700.
+        let nested = daemon.directory + "/a/b/c/s.sock"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: DaemonProcess.binary)
+        process.arguments = ["--socket", nested, "--themes", daemon.themes, "--no-watch"]
+        process.environment = daemon.environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        #expect(readLine(output.fileHandleForReading).contains("listening on \(nested)"))
+        var info = stat()
+        #expect(lstat(daemon.directory + "/a/b", &info) == 0 && info.st_mode & 0o777 == 0o700)
+        process.terminate()
+        process.waitUntilExit()
     }
 
     @Test(arguments: [["--bogus"], ["--log-level", "loud"], ["--default-theme", "Not A Name"]])
@@ -97,6 +167,7 @@ import Testing
         let units = DaemonProcess.root.appendingPathComponent("systemd").path
         let service = try String(contentsOfFile: units + "/snapstyled.service", encoding: .utf8)
             .replacingOccurrences(of: "@BINDIR@", with: (DaemonProcess.binary as NSString).deletingLastPathComponent)
+            .replacingOccurrences(of: "@DOCDIR@", with: DaemonProcess.root.path)
         try service.write(toFile: directory + "/snapstyled.service", atomically: false, encoding: .utf8)
         try FileManager.default.copyItem(atPath: units + "/snapstyled.socket", toPath: directory + "/snapstyled.socket")
         let verify = Process()

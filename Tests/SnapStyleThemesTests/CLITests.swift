@@ -17,21 +17,38 @@ import Testing
         var stderr: String
     }
 
-    func run(_ arguments: [String], in directory: String? = nil) throws -> Run {
+    /// Runs the CLI with no config file of the user's (`configHome` may hold one). With `closedOutput`, its
+    /// stdout is a pipe nobody reads any more (`| head` after the first line).
+    func run(
+        _ arguments: [String], in directory: String? = nil, configHome: String? = nil, closedOutput: Bool = false
+    ) throws -> Run {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.binary)
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         // Never the user's real roots.
         let home = NSTemporaryDirectory() + "snapstyle-cli-home"
-        environment["XDG_CONFIG_HOME"] = home + "/config"
+        environment["XDG_CONFIG_HOME"] = configHome ?? home + "/config"
+        environment["XDG_CONFIG_DIRS"] = home + "/etc"
         environment["XDG_DATA_DIRS"] = home + "/data"
         process.environment = environment
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         let out = Pipe(), err = Pipe()
-        process.standardOutput = out
+        var ends: [Int32] = [0, 0]
+        if closedOutput {
+            #expect(pipe(&ends) == 0)
+            close(ends[0])
+            process.standardOutput = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
+        } else {
+            process.standardOutput = out
+        }
         process.standardError = err
         try process.run()
+        if closedOutput {
+            process.waitUntilExit()
+            let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            return Run(status: process.terminationStatus, stdout: "", stderr: stderr)
+        }
         let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
@@ -113,5 +130,38 @@ import Testing
         #expect(r.status == 1)
         #expect(r.stdout.contains("brand.json:1:"))
         #expect(r.stdout.contains("calc"))
+    }
+
+    @Test func aReaderThatGoesAwayEndsTheCommandQuietly() throws {
+        let r = try run(["keys", "--offline"], closedOutput: true)
+        #expect(r.status == 0)
+        #expect(r.stderr.isEmpty, "\(r.stderr)")
+    }
+
+    /// `--offline` and `check` use the roots and the default theme of the daemon's config file.
+    @Test func offlineAndCheckReadTheDaemonsConfigFile() throws {
+        let roots = TemporaryRoots()
+        roots.write("brand/ocean.json", "{\"number\": {\"gap\": 42}}")
+        roots.write("config/snapstyle/snapstyled.json", "{\"themes\": [\"\(roots.full("brand"))\"], \"defaultTheme\": \"ocean\"}")
+        roots.write("mine.json", "{\"theme\": {\"extends\": \"ocean\"}, \"number\": {\"wide\": {\"ref\": \"gap\"}}}")
+        let configHome = roots.full("config")
+        let resolved = try run(["resolve", "number", "gap", "--offline", "--json"], configHome: configHome)
+        #expect(resolved.status == 0, "\(resolved.stderr)")
+        #expect(try Jansson.parse(resolved.stdout)["theme"] == "ocean")
+        #expect(try Jansson.parse(resolved.stdout)["value"]?["value"]?.doubleValue == 42)
+        let checked = try run(["check", roots.full("mine.json")], configHome: configHome)
+        #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
+
+        roots.write("config/snapstyle/snapstyled.json", "{\"themes\": 3}")
+        let broken = try run(["resolve", "number", "gap", "--offline"], configHome: configHome)
+        #expect(broken.status == 1)
+        #expect(broken.stderr.contains("member 'themes'"))
+    }
+
+    @Test(arguments: [["status", "--offline"], ["watch", "--themes", "/tmp"]])
+    func commandsOnlyTheDaemonAnswersRefuseOffline(_ arguments: [String]) throws {
+        let r = try run(arguments)
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("asks the daemon"))
     }
 }

@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import SnapStyleServer
+
+/// The daemon's config file, read as snapstyled reads it (`$XDG_CONFIG_HOME/snapstyle/snapstyled.json`, then
+/// `$XDG_CONFIG_DIRS`), so the CLI talks to the same socket and resolves offline from the same roots.
+enum DaemonSettings {
+    static let loaded: Result<DaemonConfiguration, DaemonConfiguration.Error> = {
+        var configuration = DaemonConfiguration()
+        guard let file = DaemonConfiguration.configFile(explicit: nil, environment: ProcessInfo.processInfo.environment)
+        else { return .success(configuration) }
+        do throws(DaemonConfiguration.Error) {
+            try configuration.apply(file: file)
+            return .success(configuration)
+        } catch {
+            return .failure(error)
+        }
+    }()
+
+    /// The configured socket; a config file that does not read leaves the default (and a warning).
+    static var socket: String? {
+        switch loaded {
+        case .success(let configuration): return configuration.socket.map(absolutePath)
+        case .failure(let error):
+            FileHandle.standardError.write(Data("snapstyle: warning: \(error)\n".utf8))
+            return nil
+        }
+    }
+
+    /// The configuration for offline work (its roots and default theme); a config file that does not read
+    /// is an error, as it is for the daemon.
+    static func forOfflineUse() throws -> DaemonConfiguration {
+        switch loaded {
+        case .success(let configuration): return configuration
+        case .failure(let error):
+            FileHandle.standardError.write(Data("snapstyle: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+    }
+}
