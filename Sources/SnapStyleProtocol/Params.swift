@@ -58,6 +58,8 @@ public struct Params: Sendable {
 
     public func context() throws(RPCError) -> StyleContext {
         guard let value = self["context"] else { return StyleContext() }
+        // An ill-typed parameter (-32602); -32003 is for what is wrong inside a context object.
+        guard value.objectValue != nil else { throw .invalidParams(field("context"), "expected an object") }
         do {
             return try StyleContext(json: value)
         } catch {
