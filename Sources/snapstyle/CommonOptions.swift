@@ -85,6 +85,10 @@ struct ContextOptions: ParsableArguments {
         return params
     }
 
+    /// Malformed values (`--var`, `--context`, `--overrides`) are usage errors, reported with the
+    /// subcommand's usage while the command line is parsed.
+    func validate() throws { _ = try params() }
+
     /// The params every resolve method takes, with the shortcuts merged over `--context`.
     func params() throws -> JSONObject {
         var params = JSONObject()

@@ -15,21 +15,26 @@ struct Element: AsyncParsableCommand {
     @OptionGroup var connection: ConnectionOptions
     @OptionGroup var options: ContextOptions
 
+    func validate() throws { _ = try defines() }
+
+    /// `--define` entries as the `define` param: `{ATTRIBUTE: {TYPE: KEY}}`.
+    func defines() throws -> JSONObject {
+        var defines = JSONObject()
+        for entry in define {
+            let parts = entry.split(whereSeparator: { $0 == ":" || $0 == "=" }).map(String.init)
+            guard parts.count == 3 else { throw ValidationError("--define takes ATTRIBUTE:TYPE=KEY, got '\(entry)'") }
+            var mapping = defines[parts[0]]?.objectValue ?? JSONObject()
+            mapping[parts[1]] = .string(parts[2])
+            defines[parts[0]] = .object(mapping)
+        }
+        return defines
+    }
+
     func run() async throws {
         try await runReporting {
             var params = try options.params()
             params["element"] = .string(element)
-            if !define.isEmpty {
-                var defines = JSONObject()
-                for entry in define {
-                    let parts = entry.split(whereSeparator: { $0 == ":" || $0 == "=" }).map(String.init)
-                    guard parts.count == 3 else { throw ValidationError("--define takes ATTRIBUTE:TYPE=KEY, got '\(entry)'") }
-                    var mapping = defines[parts[0]]?.objectValue ?? JSONObject()
-                    mapping[parts[1]] = .string(parts[2])
-                    defines[parts[0]] = .object(mapping)
-                }
-                params["define"] = .object(defines)
-            }
+            if !define.isEmpty { params["define"] = .object(try defines()) }
             let result = try await connection.backend().call("resolveElement", params)
             if connection.json { return printLine(Jansson.encode(result)) }
             let type = result["element"]?["type"]?.stringValue ?? "?"

@@ -94,7 +94,12 @@ import Testing
 
     @Test func usageErrorsExitTwo() throws {
         #expect(try run(["resolve", "font"]).status == 2)
-        #expect(try run(["resolve", "font", "title", "--offline", "--var", "novalue"]).status == 2)
+        let badVar = try run(["resolve", "font", "title", "--offline", "--var", "novalue"])
+        #expect(badVar.status == 2)
+        #expect(badVar.stderr.contains("Usage: snapstyle resolve"), "the subcommand's usage: \(badVar.stderr)")
+        let badDefine = try run(["element", "icon", "--offline", "--define", "fonticon"])
+        #expect(badDefine.status == 2)
+        #expect(badDefine.stderr.contains("Usage: snapstyle element"))
     }
 
     @Test func noDaemonExitsThreeWithAHint() throws {
