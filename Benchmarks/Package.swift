@@ -49,6 +49,7 @@ let package = Package(
         .executableTarget(
             name: "CeilingServer",
             dependencies: [
+                .product(name: "SnapStyleServer", package: main),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],

@@ -26,6 +26,7 @@ mkdir -p "$work/run" && chmod 700 "$work/run"
 cleanup() {
     [ -f "$work/redis.pid" ] && kill "$(cat "$work/redis.pid")" 2>/dev/null || true
     [ -n "${ceiling:-}" ] && kill "$ceiling" 2>/dev/null || true
+    [ -n "${parsing:-}" ] && kill "$parsing" 2>/dev/null || true
     [ -n "${pid:-}" ] && kill "$pid" 2>/dev/null || true
     wait 2>/dev/null || true
     rm -rf "$work"
@@ -41,7 +42,10 @@ redis-cli -s "$work/redis.sock" set key value >/dev/null
 # response bytes without parsing (Sources/CeilingServer). Its rate shows what JSON work leaves.
 "$here/.build/release/CeilingServer" "$work/ceiling.sock" >"$work/ceiling.out" &
 ceiling=$!
-for _ in $(seq 50); do grep -q listening "$work/ceiling.out" 2>/dev/null && break; sleep 0.1; done
+# The same, parsing each line with jansson first: what the spec's JSON library alone leaves.
+"$here/.build/release/CeilingServer" "$work/parsing.sock" --parse >"$work/parsing.out" &
+parsing=$!
+for _ in $(seq 50); do grep -q listening "$work/ceiling.out" 2>/dev/null && grep -q listening "$work/parsing.out" 2>/dev/null && break; sleep 0.1; done
 
 start_daemon() {
     XDG_RUNTIME_DIR="$work/run" XDG_CONFIG_HOME="$work/config" XDG_DATA_DIRS="$work/data" \
@@ -58,19 +62,22 @@ echo "idle resident memory with the preset: $(rss "$pid") MB (target ≤ 30 MB)"
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 run_pair() {
     local title=$1 mode=$2 connections=$3 requests=$4 target=$5
-    local r c s
+    local r c p s
     r=$("$load" rate redis "$work/redis.sock" "$mode" "$connections" "$requests")
     c=$("$load" rate snapstyle "$work/ceiling.sock" "$mode" "$connections" "$requests")
+    p=$("$load" rate snapstyle "$work/parsing.sock" "$mode" "$connections" "$requests")
     s=$("$load" rate snapstyle "$work/snapstyled.sock" "$mode" "$connections" "$requests")
     printf '%s\n  redis-server GET:    %s\n  NIO, constant answer: %s (ratio %s: the transport without JSON work)\n' \
         "$title" "$r" "$c" "$(ratio "${c%% *}" "${r%% *}")"
+    printf '  NIO + jansson parse, constant answer: %s (ratio %s)\n' "$p" "$(ratio "${p%% *}" "${r%% *}")"
     printf '  snapstyled resolve:  %s\n  ratio %s (target ≥ %s)\n' "$s" "$(ratio "${s%% *}" "${r%% *}")" "$target"
 }
 run_pair "one connection, pipelined (256 in flight)" pipelined 1 300000 0.5
 run_pair "one connection, one request at a time" sequential 1 20000 0.9
 run_pair "50 connections, one request at a time each" sequential 50 2000 0.8
-kill "$ceiling" 2>/dev/null || true
+kill "$ceiling" "$parsing" 2>/dev/null || true
 ceiling=""
+parsing=""
 
 "$load" hold "$work/snapstyled.sock" 1000 3 >"$work/hold.out" &
 holder=$!

@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import NIOPosix
+import SnapStyleJansson
 
 // The ceiling of the daemon's transport: a NIO server configured like snapstyled's RPCServer (one event
 // loop per core, one read per wake-up, one write and flush per read burst) that answers every line with
@@ -8,7 +9,10 @@ import NIOPosix
 // benchmark measures it next to redis-server and snapstyled, so the cost of the JSON work shows apart
 // from the cost of NIO and the kernel.
 //
-//   CeilingServer SOCKET
+//   CeilingServer SOCKET [--parse]
+//
+// With --parse it also parses each line with jansson into a JSONValue first (what the daemon does before
+// any method work), so the benchmark shows what jansson alone leaves of the transport's rate.
 
 final class ConstantLineHandler: ChannelInboundHandler, @unchecked Sendable {
     typealias InboundIn = ByteBuffer
@@ -18,6 +22,9 @@ final class ConstantLineHandler: ChannelInboundHandler, @unchecked Sendable {
         #"{"jsonrpc":"2.0","id":17,"result":{"theme":"snap","generation":1,"attribute":"font","key":"title","value":{"size":22,"baseSize":22,"weight":"bold","width":"standard","design":"default","textStyle":"body"}}}"#
             .utf8) + [UInt8(ascii: "\n")]
     private var outbound: ByteBuffer?
+    let parse: Bool
+
+    init(parse: Bool) { self.parse = parse }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let buffer = unwrapInboundIn(data)
@@ -25,6 +32,7 @@ final class ConstantLineHandler: ChannelInboundHandler, @unchecked Sendable {
             var count = 0
             var start = 0
             while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                if parse { _ = try? Jansson.parse(bytes: UnsafeRawBufferPointer(rebasing: bytes[start..<newline])) }
                 count += 1
                 start = newline + 1
             }
@@ -47,6 +55,7 @@ final class ConstantLineHandler: ChannelInboundHandler, @unchecked Sendable {
 }
 
 let path = CommandLine.arguments.dropFirst().first ?? "/tmp/snapstyle-ceiling.sock"
+let parse = CommandLine.arguments.contains("--parse")
 unlink(path)
 let group = MultiThreadedEventLoopGroup(numberOfThreads: System.coreCount)
 let channel = try ServerBootstrap(group: group)
@@ -54,7 +63,7 @@ let channel = try ServerBootstrap(group: group)
     .childChannelOption(.maxMessagesPerRead, value: 1)
     .childChannelInitializer { channel in
         channel.eventLoop.makeCompletedFuture {
-            try channel.pipeline.syncOperations.addHandler(ConstantLineHandler())
+            try channel.pipeline.syncOperations.addHandler(ConstantLineHandler(parse: parse))
         }
     }
     .bind(unixDomainSocketPath: path).wait()
