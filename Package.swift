@@ -43,7 +43,7 @@ let package = Package(
         // Watching theme roots with libinotifytools, on a thread of its own.
         .target(
             name: "SnapStyleWatcher",
-            dependencies: ["CInotifyTools", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["CInotifyTools", "SnapStyleThemes", .product(name: "Logging", package: "swift-log")]
         ),
         // The daemon: configuration, the socket server, reloads and subscriptions, systemd notification.
         .target(

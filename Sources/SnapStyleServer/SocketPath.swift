@@ -1,4 +1,5 @@
 import Foundation
+import SnapStyleThemes
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -33,7 +34,11 @@ public enum SocketPath {
         let directory = (path as NSString).deletingLastPathComponent
         var info = stat()
         if lstat(directory, &info) != 0 {
-            try createDirectories(directory)
+            do {
+                try POSIXFileSystem().createDirectory(directory, mode: 0o700)
+            } catch {
+                throw Error(description: "cannot create \(directory) (\(error)); choose another --socket")
+            }
         } else if info.st_mode & S_IFMT != S_IFDIR {
             throw Error(description: "\(directory) is not a directory (a symbolic link is not followed); choose another --socket")
         } else if info.st_uid == getuid() {
@@ -57,17 +62,6 @@ public enum SocketPath {
                     + "(systemctl --user stop snapstyled.socket snapstyled.service) or choose another --socket")
         }
         unlink(path)
-    }
-
-    /// `mkdir -p` with mode 0700 for every directory it creates.
-    static func createDirectories(_ directory: String) throws(Error) {
-        let parent = (directory as NSString).deletingLastPathComponent
-        var info = stat()
-        if !parent.isEmpty, parent != directory, lstat(parent, &info) != 0 { try createDirectories(parent) }
-        guard mkdir(directory, 0o700) == 0 || errno == EEXIST else {
-            throw Error(
-                description: "cannot create \(directory): \(String(cString: strerror(errno))); choose another --socket")
-        }
     }
 
     /// Whether a process accepts connections on the socket at `path`.

@@ -1,6 +1,7 @@
 @preconcurrency import CInotifyTools
 import Foundation
 import Logging
+import SnapStyleThemes
 import Synchronization
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -113,13 +114,18 @@ public final class ThemeWatcher: Sendable {
         error == EMFILE ? "fs.inotify.max_user_instances" : "fs.inotify.max_user_watches"
     }
 
+    /// What to do about the limit behind `error`.
+    static func raiseHint(for error: Int32) -> String {
+        let sysctl = sysctl(for: error)
+        return "raise \(sysctl) (sysctl \(sysctl)=524288)"
+    }
+
     /// Some directories stay unwatched until a retry (with back-off) succeeds. What they hold is loaded: at
     /// start-up the store scans after this, and a new directory is reported as changed after its watch.
     private func limitReached(_ error: Int32, directory: String) {
         retry.withLock { $0.limitHit(at: .now) }
-        let sysctl = Self.sysctl(for: error)
         logger.warning(
-            "inotify limit reached while watching \(directory) (\(String(cString: strerror(error)))): changes under it are not seen; raise \(sysctl) (sysctl \(sysctl)=524288), then SIGHUP; retrying by itself with back-off")
+            "inotify limit reached while watching \(directory) (\(String(cString: strerror(error)))): changes under it are not seen; \(Self.raiseHint(for: error)), then SIGHUP; retrying by itself with back-off")
     }
 
     /// Retries the refused watches when due (back-off) or asked (`retryWatches`); once every directory is
@@ -144,64 +150,41 @@ public final class ThemeWatcher: Sendable {
         }
     }
 
-    /// Why a retry could not watch everything.
-    struct Refusal: CustomStringConvertible {
-        let error: Int32
-        let directory: String
-        let listing: Bool
+    /// Why a retry could not watch everything: a limit refused a watch, or a directory could not be listed.
+    enum Refusal: CustomStringConvertible {
+        case limit(Int32, directory: String)
+        case listing(FileSystemError)
 
         var description: String {
-            let reason = "\(listing ? "cannot list" : "cannot watch") \(directory): \(String(cString: strerror(error)))"
-            guard !listing else { return reason }
-            let sysctl = ThemeWatcher.sysctl(for: error)
-            return reason + "; raise \(sysctl) (sysctl \(sysctl)=524288)"
+            switch self {
+            case .limit(let error, let directory):
+                "cannot watch \(directory): \(String(cString: strerror(error))); \(ThemeWatcher.raiseHint(for: error))"
+            case .listing(let error): "cannot list \(error.path): \(String(cString: strerror(error.errno)))"
+            }
         }
     }
 
     /// Watches each directory under `root` that has no watch yet (symlinks are not followed); the refusal of
     /// a limit, or a directory that could not be listed, stops it.
     private func watchUnwatchedDirectories(under root: String) -> Refusal? {
+        let fileSystem = POSIXFileSystem()
         var stack = [root]
         while let directory = stack.popLast() {
             if inotifytools_wd_from_filename(directory + "/") < 0,
                 inotifytools_watch_file(directory, Self.events) == 0
             {
                 let error = inotifytools_error()
-                if error == ENOSPC || error == EMFILE { return Refusal(error: error, directory: directory, listing: false) }
+                if error == ENOSPC || error == EMFILE { return .limit(error, directory: directory) }
                 continue
             }
-            switch Self.subdirectories(of: directory) {
-            case .success(let subdirectories): stack += subdirectories
-            case .failure(let error):
-                guard error.code == ENOENT || error.code == ENOTDIR else {
-                    return Refusal(error: error.code, directory: directory, listing: true)
-                }
+            do {
+                stack += try fileSystem.entries(of: directory).filter { $0.kind == .directory }
+                    .map { directory + "/" + $0.name }
+            } catch {
+                if !error.isNotFound { return .listing(error) }
             }
         }
         return nil
-    }
-
-    struct ListingError: Error { let code: Int32 }
-
-    static func subdirectories(of directory: String) -> Result<[String], ListingError> {
-        guard let stream = opendir(directory) else { return .failure(ListingError(code: errno)) }
-        defer { closedir(stream) }
-        var result: [String] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            guard name != ".", name != ".." else { continue }
-            let path = directory + "/" + name
-            switch Int32(entry.pointee.d_type) {
-            case Int32(DT_DIR): result.append(path)
-            case Int32(DT_UNKNOWN):
-                var info = stat()
-                if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { result.append(path) }
-            default: break
-            }
-        }
-        return .success(result)
     }
 
     private func loop(missing: Set<String>) {
