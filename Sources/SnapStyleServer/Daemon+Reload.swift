@@ -62,8 +62,7 @@ extension Daemon {
     /// watches a limit refused, then `reloadAll` reads every file away from the event loops and the tasks.
     @discardableResult
     public func rescan(reason: String) async -> ReloadReport {
-        for hook in rescanHooks.withLock({ $0 }) { hook() }
-        return await offTheLoops { self.reloadAll(reason: reason) }
+        await offTheLoops { self.rescanInPlace(reason: reason) }
     }
 
     /// Runs blocking theme work (file reads, rebuilds, waiting for the change lock) on NIO's thread pool,
@@ -73,7 +72,7 @@ extension Daemon {
         return body()
     }
 
-    /// A `reload` answered in place (inside a batch, or with no worker).
+    /// A rescan someone asked for, on the calling thread (a `reload` inside a batch, or with no worker).
     func rescanInPlace(reason: String) -> ReloadReport {
         for hook in rescanHooks.withLock({ $0 }) { hook() }
         return reloadAll(reason: reason)

@@ -42,6 +42,13 @@ public struct DaemonConfiguration: Sendable, Equatable {
         return candidates.first { FileManager.default.fileExists(atPath: $0) }
     }
 
+    /// The defaults with the config file found as `configFile` finds it (none: the defaults).
+    public static func load(explicit: String?, environment: [String: String]) throws(Error) -> DaemonConfiguration {
+        var configuration = DaemonConfiguration()
+        if let file = configFile(explicit: explicit, environment: environment) { try configuration.apply(file: file) }
+        return configuration
+    }
+
     /// Applies a config file's members; an unknown member or a wrong type is an error naming it.
     public mutating func apply(file path: String) throws(Error) {
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -57,10 +64,8 @@ public struct DaemonConfiguration: Sendable, Equatable {
             let value = member.value
             func bad(_ expected: String) -> Error {
                 let given = switch value {
-                case .string(let text): "\"\(text)\""
-                case .integer(let number): String(number)
-                case .double(let number): String(number)
-                default: value.typeName
+                case .array, .object: value.typeName
+                default: Jansson.encode(value)
                 }
                 return Error("\(path): member '\(member.key)' must be \(expected), not \(given)")
             }

@@ -5,17 +5,9 @@ import SnapStyleServer
 /// The daemon's config file, read as snapstyled reads it (`$XDG_CONFIG_HOME/snapstyle/snapstyled.json`, then
 /// `$XDG_CONFIG_DIRS`), so the CLI talks to the same socket and resolves offline from the same roots.
 enum DaemonSettings {
-    static let loaded: Result<DaemonConfiguration, DaemonConfiguration.Error> = {
-        var configuration = DaemonConfiguration()
-        guard let file = DaemonConfiguration.configFile(explicit: nil, environment: ProcessInfo.processInfo.environment)
-        else { return .success(configuration) }
-        do throws(DaemonConfiguration.Error) {
-            try configuration.apply(file: file)
-            return .success(configuration)
-        } catch {
-            return .failure(error)
-        }
-    }()
+    static let loaded = Result { () throws(DaemonConfiguration.Error) in
+        try DaemonConfiguration.load(explicit: nil, environment: ProcessInfo.processInfo.environment)
+    }
 
     /// The configured socket; a config file that does not read leaves the default (and a warning).
     static var socket: String? {

@@ -51,10 +51,7 @@ struct Snapstyled: AsyncParsableCommand {
     }
 
     func configured(environment: [String: String]) throws -> DaemonConfiguration {
-        var configuration = DaemonConfiguration()
-        if let file = DaemonConfiguration.configFile(explicit: config, environment: environment) {
-            try configuration.apply(file: file)
-        }
+        var configuration = try DaemonConfiguration.load(explicit: config, environment: environment)
         if let socket { configuration.socket = socket }
         configuration.themes = themes + configuration.themes
         if let defaultTheme {
