@@ -5,7 +5,7 @@ SWIFT ?= swift
 DEB_PACKAGES := libjansson-dev libinotifytools0-dev
 BIN := .build/release
 
-.PHONY: run test deps test-deps build release install uninstall bench bench-daemon clean
+.PHONY: run test deps test-deps build release install units uninstall bench bench-daemon clean
 
 # Installs Debian packages, only those missing: what the C modules need, and for the tests systemd's tools
 # (systemd-analyze, systemd-socket-activate) and util-linux's (setpriv, unshare, nsenter).
@@ -39,23 +39,30 @@ test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-DOCDIR := $(PREFIX)/share/doc/snapstyled
+BINDIR ?= $(PREFIX)/bin
+DOCDIR ?= $(PREFIX)/share/doc/snapstyled
+UNITDIR ?= $(XDG_CONFIG_HOME)/systemd/user
 
 install: release
-	install -d $(PREFIX)/bin $(XDG_CONFIG_HOME)/systemd/user $(XDG_CONFIG_HOME)/snapstyle $(DOCDIR)/docs
-	install -m 0755 $(BIN)/snapstyled $(BIN)/snapstyle $(PREFIX)/bin/
+	install -d $(BINDIR) $(XDG_CONFIG_HOME)/snapstyle $(DOCDIR)/docs
+	install -m 0755 $(BIN)/snapstyled $(BIN)/snapstyle $(BINDIR)/
 	install -m 0644 README.md $(DOCDIR)/
 	install -m 0644 docs/*.md $(DOCDIR)/docs/
-	sed -e 's|@BINDIR@|$(PREFIX)/bin|g' -e 's|@DOCDIR@|$(DOCDIR)|g' systemd/snapstyled.service \
-		> $(XDG_CONFIG_HOME)/systemd/user/snapstyled.service
-	install -m 0644 systemd/snapstyled.socket $(XDG_CONFIG_HOME)/systemd/user/snapstyled.socket
+	$(MAKE) --no-print-directory units BINDIR=$(BINDIR) DOCDIR=$(DOCDIR) UNITDIR=$(UNITDIR)
 	[ -e $(XDG_CONFIG_HOME)/snapstyle/snapstyled.json ] || \
 		install -m 0644 etc/snapstyle/snapstyled.json $(XDG_CONFIG_HOME)/snapstyle/snapstyled.json
 	@echo "installed; now: systemctl --user daemon-reload && systemctl --user enable --now snapstyled.socket"
 
+# The user units with this installation's paths (the tests verify what this writes).
+units:
+	install -d $(UNITDIR)
+	sed -e 's|%h/.local/bin|$(BINDIR)|g' -e 's|@DOCDIR@|$(DOCDIR)|g' systemd/snapstyled.service \
+		> $(UNITDIR)/snapstyled.service
+	sed -e 's|@DOCDIR@|$(DOCDIR)|g' systemd/snapstyled.socket > $(UNITDIR)/snapstyled.socket
+
 uninstall:
-	rm -f $(PREFIX)/bin/snapstyled $(PREFIX)/bin/snapstyle
-	rm -f $(XDG_CONFIG_HOME)/systemd/user/snapstyled.service $(XDG_CONFIG_HOME)/systemd/user/snapstyled.socket
+	rm -f $(BINDIR)/snapstyled $(BINDIR)/snapstyle
+	rm -f $(UNITDIR)/snapstyled.service $(UNITDIR)/snapstyled.socket
 	rm -rf $(DOCDIR)
 
 # Benchmarks (release build); prints every figure. See Benchmarks/README.md.

@@ -49,6 +49,12 @@ public struct DaemonConfiguration: Sendable, Equatable {
         return configuration
     }
 
+    /// The log levels of `--log-level` and `logLevel`, by name (swift-log's `critical` is not one of them).
+    public static func logLevel(named name: String) -> Logger.Level? {
+        guard let level = Logger.Level(rawValue: name), level != .critical else { return nil }
+        return level
+    }
+
     /// Applies a config file's members; an unknown member or a wrong type is an error naming it.
     public mutating func apply(file path: String) throws(Error) {
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -96,7 +102,7 @@ public struct DaemonConfiguration: Sendable, Equatable {
                 guard let n = value.intValue, n >= 1024 else { throw bad("an integer ≥ 1024") }
                 maxQueuedBytes = n
             case "logLevel":
-                guard let s = value.stringValue, let level = Logger.Level(rawValue: s) else {
+                guard let s = value.stringValue, let level = Self.logLevel(named: s) else {
                     throw bad("one of trace, debug, info, notice, warning, error")
                 }
                 logLevel = level

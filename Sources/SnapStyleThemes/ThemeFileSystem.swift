@@ -42,6 +42,13 @@ public protocol ThemeFileSystem: Sendable {
 public struct POSIXFileSystem: ThemeFileSystem {
     public init() {}
 
+    /// `path` made absolute against the process's current directory (unchanged when it starts with `/`).
+    public static func absolute(_ path: String) -> String {
+        guard !path.hasPrefix("/"), let cwd = getcwd(nil, 0) else { return path }
+        defer { free(cwd) }
+        return String(cString: cwd) + "/" + path
+    }
+
     public func entries(of directory: String) throws(FileSystemError) -> [(name: String, kind: FileKind)] {
         guard let dir = opendir(directory) else {
             throw FileSystemError(operation: "opendir", path: directory, errno: errno)

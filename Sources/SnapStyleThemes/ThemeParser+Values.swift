@@ -138,7 +138,7 @@ extension ThemeParser {
         let names = ["base", "onAccent", "complementary", "contrast", "brightness"]
         guard members(json, what) != nil, onlyMembers(json, names, what) else { return nil }
         for name in names where json[name] == nil {
-            error(json, "\(what): an accent needs \(Self.list(names)); \(name) is missing")
+            error(json, "\(what): an accent needs all of \(names.joined(separator: ", ")); \(name) is missing")
             return nil
         }
         guard let base = parseColor(json["base"]!, "\(what): base", allowAccent: false),

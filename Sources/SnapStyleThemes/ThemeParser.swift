@@ -55,8 +55,7 @@ struct ThemeParser {
 
     mutating func parseFile(_ root: LocatedJSON, allowManifest: Bool) {
         guard let sections = members(root, "a theme file") else { return }
-        for (index, (name, section)) in sections.enumerated() {
-            _ = index
+        for (name, section) in sections {
             let position = section.node.keyPosition ?? section.position
             switch name {
             case "theme" where allowManifest:

@@ -43,7 +43,7 @@ struct OfflineBackend: Backend {
     let methods: StyleMethods
 
     init(themes: [String], defaultTheme: String = "snap") {
-        let roots = ThemeRoot.standard(extra: themes.map(absolutePath), environment: ProcessInfo.processInfo.environment)
+        let roots = ThemeRoot.standard(extra: themes.map(POSIXFileSystem.absolute), environment: ProcessInfo.processInfo.environment)
         let store = ThemeStore(roots: roots)
         store.reloadAll()
         methods = StyleMethods(store: store, defaultTheme: defaultTheme)
@@ -59,11 +59,6 @@ struct OfflineBackend: Backend {
             throw AnswerError(error: error)
         }
     }
-}
-
-func absolutePath(_ path: String) -> String {
-    if path.hasPrefix("/") { return path }
-    return FileManager.default.currentDirectoryPath + "/" + path
 }
 
 extension ConnectionOptions {

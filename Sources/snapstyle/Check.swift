@@ -21,12 +21,12 @@ struct Check: AsyncParsableCommand {
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let configured = try DaemonSettings.forOfflineUse().themes
-        let standard = ThemeRoot.standard(extra: (themes + configured).map(absolutePath), environment: environment)
+        let standard = ThemeRoot.standard(extra: (themes + configured).map(POSIXFileSystem.absolute), environment: environment)
         let fileSystem = POSIXFileSystem()
         var targets: [(root: ThemeRoot, name: String?)] = []
         if paths.isEmpty { targets = standard.map { ($0, nil) } }
         for path in paths {
-            let full = normalized(absolutePath(path))
+            let full = normalized(POSIXFileSystem.absolute(path))
             guard let kind = fileSystem.kind(of: full) else {
                 FileHandle.standardError.write(Data("snapstyle: \(path): no such file or directory\n".utf8))
                 throw ExitCode(1)

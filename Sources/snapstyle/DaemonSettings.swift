@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SnapStyleServer
+import SnapStyleThemes
 
 /// The daemon's config file, read as snapstyled reads it (`$XDG_CONFIG_HOME/snapstyle/snapstyled.json`, then
 /// `$XDG_CONFIG_DIRS`), so the CLI talks to the same socket and resolves offline from the same roots.
@@ -12,7 +13,7 @@ enum DaemonSettings {
     /// The configured socket; a config file that does not read leaves the default (and a warning).
     static var socket: String? {
         switch loaded {
-        case .success(let configuration): return configuration.socket.map(absolutePath)
+        case .success(let configuration): return configuration.socket.map(POSIXFileSystem.absolute)
         case .failure(let error):
             FileHandle.standardError.write(Data("snapstyle: warning: \(error)\n".utf8))
             return nil

@@ -59,7 +59,7 @@ struct Snapstyled: AsyncParsableCommand {
             configuration.defaultTheme = defaultTheme
         }
         if let logLevel {
-            guard let level = Logger.Level(rawValue: logLevel) else {
+            guard let level = DaemonConfiguration.logLevel(named: logLevel) else {
                 throw ValidationError("--log-level: expected trace, debug, info, notice, warning or error")
             }
             configuration.logLevel = level
@@ -88,10 +88,10 @@ struct Snapstyled: AsyncParsableCommand {
         do { try POSIXFileSystem().createDirectory(userRoot, mode: 0o700) } catch {
             logger.warning("cannot create the user theme root: \(error)")
         }
-        let roots = ThemeRoot.standard(extra: configuration.themes.map(absolute), environment: environment)
+        let roots = ThemeRoot.standard(extra: configuration.themes.map(POSIXFileSystem.absolute), environment: environment)
         let store = ThemeStore(roots: roots)
         let activated = SocketPath.activatedDescriptor(environment: environment)
-        let socketPath = activated.flatMap(SocketPath.boundPath(of:)) ?? configuration.socket.map(absolute)
+        let socketPath = activated.flatMap(SocketPath.boundPath(of:)) ?? configuration.socket.map(POSIXFileSystem.absolute)
             ?? SocketPath.defaultPath(environment: environment)
         if activated == nil {
             do { try SocketPath.prepare(socketPath) } catch { fail("\(error)") }
@@ -137,9 +137,5 @@ struct Snapstyled: AsyncParsableCommand {
     func fail(_ message: String) -> Never {
         try? FileHandle.standardError.write(contentsOf: Data("snapstyled: \(message)\n".utf8))
         Foundation.exit(1)
-    }
-
-    func absolute(_ path: String) -> String {
-        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }
 }

@@ -54,6 +54,7 @@ import Testing
         ("{\"maxConnections\": 0}", "member 'maxConnections' must be an integer ≥ 1, not 0"),
         ("{\"defaultTheme\": \"Ocean\"}", "member 'defaultTheme' must be a theme name, not \"Ocean\""),
         ("{\"logLevel\": \"loud\"}", "member 'logLevel'"),
+        ("{\"logLevel\": \"critical\"}", "member 'logLevel'"),
         ("not json", "invalid JSON"),
     ])
     func configErrorsNameTheMember(_ config: String, _ message: String) throws {
@@ -134,7 +135,7 @@ import Testing
         process.waitUntilExit()
     }
 
-    @Test(arguments: [["--bogus"], ["--log-level", "loud"], ["--default-theme", "Not A Name"]])
+    @Test(arguments: [["--bogus"], ["--log-level", "loud"], ["--log-level", "critical"], ["--default-theme", "Not A Name"]])
     func usageErrorsExitOne(_ arguments: [String]) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: DaemonProcess.binary)
@@ -159,35 +160,72 @@ import Testing
         #expect(daemon.stop() == 0)
     }
 
-    @Test func systemdUnitsVerifyWithoutWarnings() throws {
-        let directory = NSTemporaryDirectory() + "snapstyled-units-" + UUID().uuidString.prefix(8)
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        chmod(directory, 0o700)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let units = DaemonProcess.root.appendingPathComponent("systemd").path
-        let service = try String(contentsOfFile: units + "/snapstyled.service", encoding: .utf8)
-            .replacingOccurrences(of: "@BINDIR@", with: (DaemonProcess.binary as NSString).deletingLastPathComponent)
-            .replacingOccurrences(of: "@DOCDIR@", with: DaemonProcess.root.path)
-        try service.write(toFile: directory + "/snapstyled.service", atomically: false, encoding: .utf8)
-        try FileManager.default.copyItem(atPath: units + "/snapstyled.socket", toPath: directory + "/snapstyled.socket")
+    /// `systemd-analyze --user verify` on the units in `directory`, with `home` as `%h`: its output, if any.
+    static func verifyUnits(in directory: String, home: String) throws -> (status: Int32, printed: String) {
         let verify = Process()
         verify.executableURL = URL(fileURLWithPath: "/usr/bin/systemd-analyze")
         verify.arguments = ["--user", "verify", "snapstyled.socket", "snapstyled.service"]
         verify.currentDirectoryURL = URL(fileURLWithPath: directory)
         var environment = ProcessInfo.processInfo.environment
-        environment["XDG_RUNTIME_DIR"] = directory
+        environment["XDG_RUNTIME_DIR"] = home
+        environment["HOME"] = home
         verify.environment = environment
         let output = Pipe()
         verify.standardOutput = output
         verify.standardError = output
         try verify.run()
-        verify.waitUntilExit()
         let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(verify.terminationStatus == 0)
-        #expect(printed.isEmpty, "systemd-analyze verify printed: \(printed)")
-        #expect(service.contains("Type=notify"))
-        #expect(try String(contentsOfFile: units + "/snapstyled.socket", encoding: .utf8)
-            .contains("ListenStream=%t/snapstyle/snapstyled.sock"))
+        verify.waitUntilExit()
+        return (verify.terminationStatus, printed)
+    }
+
+    /// The units as `make install` writes them (its `units` step, pointed at the built binary) verify without a
+    /// warning.
+    @Test func installedSystemdUnitsVerifyWithoutWarnings() throws {
+        let directory = NSTemporaryDirectory() + "snapstyled-units-" + UUID().uuidString.prefix(8)
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        chmod(directory, 0o700)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let make = Process()
+        make.executableURL = URL(fileURLWithPath: "/usr/bin/make")
+        make.arguments = [
+            "-s", "-C", DaemonProcess.root.path, "units", "UNITDIR=\(directory)",
+            "BINDIR=\((DaemonProcess.binary as NSString).deletingLastPathComponent)",
+            "DOCDIR=\(DaemonProcess.root.path)",
+        ]
+        try make.run()
+        make.waitUntilExit()
+        #expect(make.terminationStatus == 0)
+        let service = try String(contentsOfFile: directory + "/snapstyled.service", encoding: .utf8)
+        #expect(service.contains("ExecStart=\(DaemonProcess.binary)\n"))
+        #expect(!service.contains("@DOCDIR@") && !service.contains("%h"))
+        let result = try Self.verifyUnits(in: directory, home: directory)
+        #expect(result.status == 0)
+        #expect(result.printed.isEmpty, "systemd-analyze verify printed: \(result.printed)")
+    }
+
+    /// The repository's units as they are, for a user who installed with the default PREFIX (`%h/.local`).
+    @Test func repositorySystemdUnitsVerifyForTheDefaultPrefix() throws {
+        let home = NSTemporaryDirectory() + "snapstyled-home-" + UUID().uuidString.prefix(8)
+        try FileManager.default.createDirectory(atPath: home + "/.local/bin", withIntermediateDirectories: true)
+        chmod(home, 0o700)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        try FileManager.default.createSymbolicLink(
+            atPath: home + "/.local/bin/snapstyled", withDestinationPath: DaemonProcess.binary)
+        let units = DaemonProcess.root.appendingPathComponent("systemd").path
+        let result = try Self.verifyUnits(in: units, home: home)
+        #expect(result.status == 0)
+        #expect(result.printed.isEmpty, "systemd-analyze verify printed: \(result.printed)")
+        let service = try String(contentsOfFile: units + "/snapstyled.service", encoding: .utf8)
+        let socket = try String(contentsOfFile: units + "/snapstyled.socket", encoding: .utf8)
+        for line in ["Type=notify", "ExecStart=%h/.local/bin/snapstyled", "ExecReload=/bin/kill -HUP $MAINPID",
+            "Restart=on-failure", "WatchdogSec=30"]
+        {
+            #expect(service.contains(line + "\n"), "snapstyled.service lacks \(line)")
+        }
+        for line in ["ListenStream=%t/snapstyle/snapstyled.sock", "SocketMode=0600", "DirectoryMode=0700"] {
+            #expect(socket.contains(line + "\n"), "snapstyled.socket lacks \(line)")
+        }
     }
 
     @Test func socketActivationServesThePassedSocketAndNeverUnlinksIt() throws {
