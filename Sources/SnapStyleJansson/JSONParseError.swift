@@ -14,7 +14,7 @@ public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible
 
     public var code: Code
     public var message: String
-    /// 1-based line and column of the problem (column 0 when jansson could not place it).
+    /// 1-based line and column of the problem (1:1 when jansson could not place it, as for empty input).
     public var position: SourcePosition
 
     public init(code: Code, message: String, position: SourcePosition) {

@@ -172,6 +172,6 @@ extension JSONParseError {
         }
         self.init(
             code: code, message: message,
-            position: SourcePosition(line: max(Int(error.line), 1), column: max(Int(error.column), 0)))
+            position: SourcePosition(line: max(Int(error.line), 1), column: max(Int(error.column), 1)))
     }
 }

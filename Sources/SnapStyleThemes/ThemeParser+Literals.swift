@@ -167,12 +167,13 @@ extension ThemeParser {
         }
         if let gradient = json["meshGradient"] {
             let inner = "\(what): meshGradient"
+            let reported = errors.count
             guard onlyMembers(json, ["meshGradient"], what), members(gradient, inner) != nil,
                 onlyMembers(gradient, ["width", "height", "points", "colors"], inner),
                 let width = gradient["width"]?.value.intValue, width > 0,
                 let height = gradient["height"]?.value.intValue, height > 0
             else {
-                if errors.isEmpty || gradient["width"]?.value.intValue == nil {
+                if errors.count == reported {
                     error(gradient, "\(inner): width and height must be positive integers")
                 }
                 return nil
@@ -212,7 +213,7 @@ extension ThemeParser {
     }
 
     static let pointNames = [
-        "top", "bottom", "leading", "trailing", "center", "topLeading", "topTrailing", "bottomLeading",
+        "zero", "top", "bottom", "leading", "trailing", "center", "topLeading", "topTrailing", "bottomLeading",
         "bottomTrailing",
     ]
 

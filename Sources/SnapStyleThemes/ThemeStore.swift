@@ -241,7 +241,7 @@ public final class ThemeStore: Sendable {
             if error.isNotFound { return record.files.removeValue(forKey: path) != nil }
             file = ThemeFile(
                 path: path, layer: ThemeLayer(name: record.name),
-                errors: [ThemeError(file: path, line: 1, column: 0, message: "cannot read: \(error)")])
+                errors: [ThemeError(file: path, line: 1, column: 1, message: "cannot read: \(error)")])
         }
         record.files[path] = file
         return true

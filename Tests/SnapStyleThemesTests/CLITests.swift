@@ -128,6 +128,28 @@ import Testing
         #expect(r.stdout.isEmpty)
     }
 
+    /// Every theme file the README shows (a ```json block that opens with a theme section) checks clean.
+    @Test func theReadmesExampleThemesCheckClean() throws {
+        let document = "README.md"
+        let root = URL(fileURLWithPath: Self.binary).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+        let text = try String(contentsOfFile: root + "/" + document, encoding: .utf8)
+        let blocks = text.components(separatedBy: "```json\n").dropFirst().compactMap {
+            $0.components(separatedBy: "\n```").first
+        }
+        let sections = ["\"theme\"", "\"surface\"", "\"font\"", "\"number\"", "\"component\"", "\"container\""]
+        let themes = blocks.filter { block in
+            sections.contains { block.hasPrefix("{\n  \($0):") || block.hasPrefix("{ \($0):") }
+        }
+        #expect(!themes.isEmpty, "no example theme found in \(document)")
+        for (index, theme) in themes.enumerated() {
+            let roots = TemporaryRoots()
+            roots.write("example\(index).json", theme)
+            let r = try run(["check", roots.full("example\(index).json")])
+            #expect(r.status == 0, "\(document), example \(index + 1): \(r.stdout)\(r.stderr)")
+        }
+    }
+
     @Test func checkAFileOutsideAnyRoot() throws {
         let roots = TemporaryRoots()
         roots.write("brand.json", "{\"number\": {\"x\": {\"calc\": \"1 + \"}}}")

@@ -276,4 +276,38 @@ import Testing
         #expect(wide.location.line == 4)
         #expect(wide.location.column == 7)
     }
+
+    @Test(arguments: ["", "   \n", "\n\n"])
+    func anEmptyFileIsPlacedAtOneBasedPositions(_ text: String) throws {
+        let error = try Self.onlyError(text)
+        #expect(error.line >= 1 && error.column >= 1, "\(error)")
+        #expect(error.message.hasPrefix("invalid JSON"))
+    }
+
+    /// An earlier error in the file does not hide a later definition's own error.
+    @Test func everyBrokenDefinitionIsReported() {
+        let errors = Self.parse(
+            """
+            {
+              "surface": {
+                "a": "#zzz",
+                "m": {"meshGradient": {"width": 2, "height": 0, "points": [], "colors": []}},
+                "l": {"linearGradient": {"colors": ["#000000"], "startPoint": "top", "endPoint": "nowhere"}}
+              }
+            }
+            """
+        ).errors
+        #expect(errors.map { "\($0.line)" } == ["3", "4", "5"], "\(errors)")
+        #expect(errors[1].message.contains("meshGradient: width and height must be positive integers"))
+        #expect(errors[2].message.contains("endPoint must be one of zero, top,"))
+    }
+
+    @Test func gradientPointsAreSwiftUIUnitPoints() {
+        let file = Self.parse(
+            """
+            {"surface": {"g": {"linearGradient": {"colors": ["#000000", "#FFFFFF"], "startPoint": "zero",
+              "endPoint": [1, 0.5]}}}}
+            """)
+        #expect(file.errors.isEmpty, "\(file.errors)")
+    }
 }
