@@ -46,31 +46,6 @@ public struct StyleMethods: Sendable {
         throw .unknownTheme(name, available: store.infos.map(\.name))
     }
 
-    /// A session on the theme, with the request's overrides on top if it has any.
-    public func session(_ params: Params, _ theme: StyleTheme) throws(RPCError) -> StyleSession {
-        guard let overrides = params["overrides"] else { return theme.session() }
-        guard case .object = overrides else { throw .invalidParams(params.field("overrides"), "expected an object") }
-        let canonical = Jansson.encode(overrides)
-        return try theme.session(overrides: canonical) { snapshot throws(RPCError) in
-            try Self.overridesLayer(canonical, snapshot: snapshot, field: params.field("overrides"))
-        }
-    }
-
-    /// Parses and checks overrides like a theme file (no manifest), on top of a snapshot.
-    static func overridesLayer(_ text: String, snapshot: ThemeSnapshot, field: String) throws(RPCError) -> ThemeLayer {
-        let file = ThemeFile.parse(path: "overrides", text: text, themeName: "overrides", allowManifest: false)
-        var errors = file.errors
-        if errors.isEmpty {
-            let layers = snapshot.layers + [file.layer]
-            let graph = ReferenceGraph(layers: layers)
-            errors = ThemeAssembler.validate(nodes: file.layer.nodes, own: file.layer, layers: layers, graph: graph)
-        }
-        if let first = errors.first {
-            throw .invalidParams(field, errors.count == 1 ? first.description : "\(first) (and \(errors.count - 1) more)")
-        }
-        return file.layer
-    }
-
     func resolve(_ value: JSONValue?) throws(RPCError) -> JSONValue {
         let params = try Params(value, allowed: Self.common + ["attribute", "key", "queries"])
         let (name, theme) = try theme(params)

@@ -336,19 +336,24 @@ import Testing
         #expect(result.contains(expected), "\(Jansson.encode(result))")
     }
 
+    /// Overrides, and the member an error names, as a dotted path in `params`.
     static let invalidOverrides = [
-        #"{"number": {"probeGap": "wide"}}"#,
-        #"{"theme": {"extends": null}}"#,
-        #"{"surface": {"probeColor": {"ref": "probeMissing"}}}"#,
-        #"{"numbers": {"probeGap": 1}}"#,
-        #"[1]"#,
+        (#"{"number": {"probeGap": "wide"}}"#, "overrides.number.probeGap"),
+        (#"{"number": {"probeGap": {"calc": "1 +"}}}"#, "overrides.number.probeGap.calc"),
+        (#"{"font": {"probeFont": {"size": 12, "weight": "fat"}}}"#, "overrides.font.probeFont.weight"),
+        (#"{"theme": {"extends": null}}"#, "overrides.theme"),
+        (#"{"surface": {"probeColor": {"ref": "probeMissing"}}}"#, "overrides.surface.probeColor"),
+        (#"{"numbers": {"probeGap": 1}}"#, "overrides.numbers"),
+        (#"[1]"#, "overrides"),
     ]
 
     @Test(arguments: ProtocolMethodsTests.invalidOverrides)
-    func invalidOverridesAreInvalidParams(_ overrides: String) throws {
+    func invalidOverridesAreInvalidParams(_ overrides: String, _ field: String) throws {
         let params = #"{"theme": "t", "attribute": "number", "key": "probeGap", "overrides": \#(overrides)}"#
         let error = try #require(rpcError("resolve", params))
         #expect(error.code == -32602)
-        #expect(error.data?["field"] == "overrides")
+        #expect(error.data?["field"]?.stringValue == field)
+        let reason = try #require(error.data?["reason"]?.stringValue)
+        #expect(!reason.hasPrefix("overrides:"), "a position in the daemon's own text: \(reason)")
     }
 }
