@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SnapStyleJansson
 import SnapStyleThemes
 
 struct Check: AsyncParsableCommand {
@@ -8,7 +9,8 @@ struct Check: AsyncParsableCommand {
         discussion: """
             A file is checked as the theme it belongs to: inside a theme root (one of --themes, the user's or the \
             system's roots) that is its theme; elsewhere a FILE.json is a single-file theme. A directory is a root \
-            when it is a known root or holds a sub-directory; otherwise it is a directory theme. A theme's extends \
+            when it is a known root, holds a sub-directory, holds no .json file, or holds more than one file with \
+            a theme manifest; otherwise it is a directory theme (name it with --themes DIR to check it as a root). A theme's extends \
             is looked up in the same roots as the daemon's, plus the PATHs given.
             """)
 
@@ -65,9 +67,15 @@ struct Check: AsyncParsableCommand {
         if kind != .directory {
             return (ThemeRoot(path: parent, origin: .config), base.hasSuffix(".json") ? String(base.dropLast(5)) : base)
         }
-        let entries = (try? fileSystem.entries(of: path)) ?? []
-        let isRoot = entries.contains { $0.kind == .directory && !ThemeDiscovery.isIgnored($0.name) }
-            || !entries.contains { $0.name.hasSuffix(".json") }
+        let entries = ((try? fileSystem.entries(of: path)) ?? []).filter { !ThemeDiscovery.isIgnored($0.name) }
+        let files = entries.filter { $0.kind == .file && $0.name.hasSuffix(".json") }.map(\.name)
+        // A theme has at most one manifest: files with a `theme` section each are single-file themes.
+        let manifests = files.filter { name in
+            guard let bytes = try? fileSystem.read(path + "/" + name), let json = try? Jansson.parse(bytes: bytes)
+            else { return false }
+            return json["theme"] != nil
+        }
+        let isRoot = entries.contains { $0.kind == .directory } || files.isEmpty || manifests.count > 1
         return isRoot ? (ThemeRoot(path: path, origin: .config), nil) : (ThemeRoot(path: parent, origin: .config), base)
     }
 

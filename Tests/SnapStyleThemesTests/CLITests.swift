@@ -150,6 +150,23 @@ import Testing
         }
     }
 
+    /// Outside the known roots, a directory of single-file themes (more than one manifest) is checked as a root.
+    @Test func checkADirectoryOfSingleFileThemesAsARoot() throws {
+        let roots = TemporaryRoots()
+        roots.write("brands/a.json", "{\"theme\": {\"extends\": \"b\"}}")
+        roots.write("brands/b.json", "{\"theme\": {\"extends\": \"a\"}}")
+        roots.write("brands/c.json", "{\"theme\": {\"description\": \"fine\"}, \"number\": {\"gap\": 4}}")
+        let r = try run(["check", "brands"], in: roots.path)
+        #expect(r.status == 1)
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(!lines.isEmpty && lines.allSatisfy { $0.contains("extends cycle") }, "\(r.stdout)")
+        #expect(lines.contains { $0.hasPrefix("brands/a.json:1:") })
+        roots.write("brands/a.json", "{\"theme\": {\"extends\": \"c\"}}")
+        let fixed = try run(["check", "brands"], in: roots.path)
+        #expect(fixed.status == 0, "\(fixed.stdout)")
+        #expect(fixed.stderr.contains("checked 3 theme(s)"))
+    }
+
     @Test func checkAFileOutsideAnyRoot() throws {
         let roots = TemporaryRoots()
         roots.write("brand.json", "{\"number\": {\"x\": {\"calc\": \"1 + \"}}}")
