@@ -20,6 +20,10 @@ public enum Preset {
         ("snap/theme.json", PackageResources.theme_json),
     ]
 
+    /// The preset as one layer: what a theme named `snap` in a root, which shadows the preset, is layered on
+    /// when it extends `snap` (the default), since it cannot be layered on itself.
+    public static let layer: ThemeLayer = ThemeAssembler.merge(name: name, files: parsedFiles()).0
+
     /// The preset's files, parsed.
     public static func parsedFiles() -> [ThemeFile] {
         files.map { ThemeFile.parse(path: $0.path, bytes: $0.bytes, themeName: name) }

@@ -12,9 +12,9 @@ extension ThemeStore {
     func rebuild(_ touched: [String: Set<String>], _ state: inout State, _ report: inout ReloadReport) {
         var deltas: [String: Delta] = [:]
         for name in buildOrder(state.records) {
-            guard let extends = state.records[name].map(\.extends) else { continue }
+            guard let parent = state.records[name].map(\.parent) else { continue }
             let files = touched[name]
-            let parentDelta = extends.flatMap { deltas[$0] }
+            let parentDelta = parent.flatMap { deltas[$0] }
             guard files != nil || parentDelta != nil else { continue }
             // Taken out of the state so that its graph and layer are uniquely referenced while they change.
             var record = state.records.removeValue(forKey: name)!
@@ -38,7 +38,7 @@ extension ThemeStore {
         var remaining = records.keys.sorted()
         while !remaining.isEmpty {
             let ready = remaining.filter { name in
-                guard let parent = records[name]?.extends, records[parent] != nil, parent != name else { return true }
+                guard let parent = records[name]?.parent, records[parent] != nil, parent != name else { return true }
                 return placed.contains(parent)
             }
             if ready.isEmpty {
@@ -63,7 +63,9 @@ extension ThemeStore {
         var parentLayers: [ThemeLayer] = []
         if let parentName {
             let location = manifest?.location ?? SourceLocation(file: record.fileOrder.first ?? name, line: 1, column: 1)
-            if let cycle = extendsCycle(from: name, parent: parentName, state.records) {
+            if record.extendsBuiltinPreset {
+                parentLayers = [Preset.layer]
+            } else if let cycle = extendsCycle(from: name, parent: parentName, state.records) {
                 errors.append(ThemeError(at: location, "theme extends cycle: \(cycle.joined(separator: " → "))"))
             } else if let parent = state.records[parentName]?.served {
                 parentLayers = parent.snapshot.layers
@@ -213,7 +215,7 @@ extension ThemeStore {
             if let index = chain.firstIndex(of: current) { return Array(chain[index...]) + [current] }
             guard records[current] != nil else { return nil }
             chain.append(current)
-            next = records[current]?.extends
+            next = records[current]?.parent
         }
         return nil
     }

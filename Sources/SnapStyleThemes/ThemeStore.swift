@@ -34,6 +34,10 @@ public final class ThemeStore: Sendable {
             guard let manifest else { return Preset.name }
             return manifest.extends
         }
+        /// A `snap` in a root that extends `snap`: it is layered on the built-in preset it shadows.
+        var extendsBuiltinPreset: Bool { location != nil && name == Preset.name && extends == Preset.name }
+        /// The theme of the store this one is layered on (none for the built-in preset underneath).
+        var parent: String? { extendsBuiltinPreset ? nil : extends }
     }
 
     struct State: Sendable {

@@ -124,6 +124,33 @@ import Testing
         #expect(deep.shadowed == [])
     }
 
+    /// A `snap` in a root shadows the preset; extending `snap` (the default) layers it on the built-in preset,
+    /// and the themes that extend `snap` get both.
+    @Test func aSnapInARootIsLayeredOnTheBuiltInPreset() throws {
+        let roots = TemporaryRoots()
+        roots.write("snap.json", ##"{"surface": {"snapRed": "#AA0000", "probeNew": {"ref": "snapRed"}}}"##)
+        roots.write("ocean.json", ##"{"surface": {"probeOcean": {"ref": "snapBlue"}}}"##)
+        let store = loadedStore([roots.root])
+        let snap = try Self.info(store, "snap")
+        #expect(snap.errors == [])
+        #expect(snap.root == roots.path)
+        #expect(snap.shadowed == ["(builtin)"])
+        #expect(try Self.hex(store, "snap", "snapRed") == "#AA0000FF")
+        #expect(try Self.hex(store, "snap", "probeNew") == "#AA0000FF")
+        #expect(try Self.hex(store, "snap", "snapBlue") == "#007AFFFF")  // the preset underneath
+        #expect(try Self.hex(store, "ocean", "probeOcean") == "#007AFFFF")
+        #expect(try Self.hex(store, "ocean", "snapRed") == "#AA0000FF")
+
+        roots.write("snap.json", ##"{"theme": {"extends": null}, "surface": {"snapRed": "#AA0000"}}"##)
+        store.apply(changedPaths: [roots.full("snap.json")])
+        #expect(try Self.hex(store, "snap", "snapRed") == "#AA0000FF")
+        #expect(throws: (any Error).self) { try Self.hex(store, "snap", "snapBlue") }  // standing alone
+
+        roots.write("snap.json", ##"{"theme": {"extends": "ocean"}}"##)
+        store.apply(changedPaths: [roots.full("snap.json")])
+        #expect(try Self.messages(store, "snap").contains { $0.contains("extends cycle: snap → ocean → snap") })
+    }
+
     // MARK: Load errors
 
     @Test func aKeyDefinedInTwoFilesIsAnErrorNamingBothPlaces() throws {
