@@ -5,7 +5,7 @@ SWIFT ?= swift
 DEB_PACKAGES := libjansson-dev libinotifytools0-dev
 BIN := .build/release
 
-.PHONY: run test deps test-deps build release install units uninstall bench bench-daemon clean
+.PHONY: run test deps test-deps build release install units uninstall bench bench-daemon format lint clean
 
 # Installs Debian packages, only those missing: what the C modules need, and for the tests systemd's tools
 # (systemd-analyze, systemd-socket-activate) and util-linux's (setpriv, unshare, nsenter).
@@ -73,6 +73,14 @@ bench: deps
 # The daemon against redis-server, same load generator (installs redis-server when missing).
 bench-daemon: deps
 	Benchmarks/daemon-bench.sh
+
+# swift-format (part of the toolchain) with .swift-format: 4 spaces, 120 columns.
+FORMATTED := Sources Tests Benchmarks/Sources Package.swift Benchmarks/Package.swift
+format:
+	$(SWIFT) format -i -r --configuration .swift-format $(FORMATTED)
+
+lint:
+	$(SWIFT) format lint -r --strict --configuration .swift-format Sources
 
 clean:
 	rm -rf .build Benchmarks/.build

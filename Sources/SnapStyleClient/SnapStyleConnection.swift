@@ -62,8 +62,10 @@ public final class SnapStyleConnection: Sendable {
         }
     }
 
-    init(channel: any Channel, handler: ClientHandler, socket: String,
-         notifications: AsyncStream<(method: String, params: JSONValue)>) {
+    init(
+        channel: any Channel, handler: ClientHandler, socket: String,
+        notifications: AsyncStream<(method: String, params: JSONValue)>
+    ) {
         self.channel = channel
         self.handler = handler
         self.socket = socket

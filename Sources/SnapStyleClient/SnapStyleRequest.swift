@@ -92,13 +92,15 @@ public struct ResolveFont: SnapStyleRequest {
     public var params: JSONObject { inner.params }
 
     public func decode(_ result: JSONValue) throws -> Resolved<Font> {
-        try inner.decode(result, as: { v in
-            guard let size = v["size"]?.doubleValue, let baseSize = v["baseSize"]?.doubleValue else { return nil }
-            return Font(
-                size: size, baseSize: baseSize, weight: v["weight"]?.stringValue ?? "regular",
-                width: v["width"]?.stringValue ?? "standard", design: v["design"]?.stringValue ?? "default",
-                textStyle: v["textStyle"]?.stringValue ?? "body")
-        }, "a font")
+        try inner.decode(
+            result,
+            as: { v in
+                guard let size = v["size"]?.doubleValue, let baseSize = v["baseSize"]?.doubleValue else { return nil }
+                return Font(
+                    size: size, baseSize: baseSize, weight: v["weight"]?.stringValue ?? "regular",
+                    width: v["width"]?.stringValue ?? "standard", design: v["design"]?.stringValue ?? "default",
+                    textStyle: v["textStyle"]?.stringValue ?? "body")
+            }, "a font")
     }
 }
 
@@ -114,10 +116,12 @@ public struct ResolveColor: SnapStyleRequest {
     public var params: JSONObject { inner.params }
 
     public func decode(_ result: JSONValue) throws -> Resolved<Color> {
-        try inner.decode(result, as: { v in
-            guard v["kind"] == "color", let hex = v["hex"]?.stringValue else { return nil }
-            return Color(hex: hex, rgba: v["rgba"]?.arrayValue?.compactMap(\.doubleValue) ?? [])
-        }, "a color")
+        try inner.decode(
+            result,
+            as: { v in
+                guard v["kind"] == "color", let hex = v["hex"]?.stringValue else { return nil }
+                return Color(hex: hex, rgba: v["rgba"]?.arrayValue?.compactMap(\.doubleValue) ?? [])
+            }, "a color")
     }
 }
 
@@ -133,10 +137,12 @@ public struct ResolveNumber: SnapStyleRequest {
     public var params: JSONObject { inner.params }
 
     public func decode(_ result: JSONValue) throws -> Resolved<Number> {
-        try inner.decode(result, as: { v in
-            guard let value = v["value"]?.doubleValue, let base = v["base"]?.doubleValue else { return nil }
-            return Number(value: value, base: base)
-        }, "a number")
+        try inner.decode(
+            result,
+            as: { v in
+                guard let value = v["value"]?.doubleValue, let base = v["base"]?.doubleValue else { return nil }
+                return Number(value: value, base: base)
+            }, "a number")
     }
 }
 

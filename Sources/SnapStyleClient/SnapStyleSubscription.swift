@@ -56,8 +56,9 @@ public func subscribe(
                     delay = .milliseconds(100)
                     let instance = result["instance"]?.stringValue ?? ""
                     var newest = result["generations"]?.objectValue?.members.compactMap { $0.value.intValue }.max() ?? 0
-                    continuation.yield(.subscribed(
-                        values: result["values"]?.arrayValue ?? [], missed: result["missed"]?.boolValue ?? false))
+                    continuation.yield(
+                        .subscribed(
+                            values: result["values"]?.arrayValue ?? [], missed: result["missed"]?.boolValue ?? false))
                     for await (method, params) in connection.notifications {
                         if let generation = params["generation"]?.intValue { newest = max(newest, generation) }
                         since = ["instance": .string(instance), "generation": .integer(Int64(newest))]

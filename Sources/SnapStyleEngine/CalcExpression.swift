@@ -129,7 +129,9 @@ private struct CalcParser {
                 if (d == "e" || d == "E"), let sign = peek(), sign == "+" || sign == "-" { index += 1 }
             }
             let text = String(String.UnicodeScalarView(scalars[start..<index]))
-            guard let value = Double(text) else { throw CalcSyntaxError(message: "bad number '\(text)'", offset: start) }
+            guard let value = Double(text) else {
+                throw CalcSyntaxError(message: "bad number '\(text)'", offset: start)
+            }
             return .number(value)
         }
         if c == "(" {
@@ -196,9 +198,11 @@ private struct CalcParser {
             guard peek() == ")" else { throw CalcSyntaxError(message: "expected ')' or ','", offset: index) }
             index += 1
             guard function.arity.contains(arguments.count) else {
+                let arity = function.arity
+                let least = arity.lowerBound
+                let expected = least == arity.upperBound ? "\(least)" : "at least \(least)"
                 throw CalcSyntaxError(
-                    message: "\(name) takes \(function.arity.lowerBound == function.arity.upperBound ? "\(function.arity.lowerBound)" : "at least \(function.arity.lowerBound)") argument(s), got \(arguments.count)",
-                    offset: start)
+                    message: "\(name) takes \(expected) argument(s), got \(arguments.count)", offset: start)
             }
             return .call(function, arguments)
         }

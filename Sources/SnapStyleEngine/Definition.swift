@@ -114,8 +114,10 @@ public struct PaddingLiteral: Hashable, Sendable {
     public var trailing: NumberSpec
     public var bottom: NumberSpec
 
-    public init(leading: NumberSpec = .none, top: NumberSpec = .none, trailing: NumberSpec = .none,
-                bottom: NumberSpec = .none) {
+    public init(
+        leading: NumberSpec = .none, top: NumberSpec = .none, trailing: NumberSpec = .none,
+        bottom: NumberSpec = .none
+    ) {
         self.leading = leading
         self.top = top
         self.trailing = trailing
@@ -135,8 +137,10 @@ public struct CompositionLiteral: Hashable, Sendable {
     public var border: String?
     public var any: String?
 
-    public init(foreground: String? = nil, background: String? = nil, backgroundOverlay: String? = nil,
-                border: String? = nil, any: String? = nil) {
+    public init(
+        foreground: String? = nil, background: String? = nil, backgroundOverlay: String? = nil,
+        border: String? = nil, any: String? = nil
+    ) {
         self.foreground = foreground
         self.background = background
         self.backgroundOverlay = backgroundOverlay
@@ -152,8 +156,10 @@ public struct AccentLiteral: Hashable, Sendable {
     public var contrast: ColorSpec
     public var brightness: Brightness
 
-    public init(base: ColorSpec, onAccent: ColorSpec, complementary: ColorSpec, contrast: ColorSpec,
-                brightness: Brightness) {
+    public init(
+        base: ColorSpec, onAccent: ColorSpec, complementary: ColorSpec, contrast: ColorSpec,
+        brightness: Brightness
+    ) {
         self.base = base
         self.onAccent = onAccent
         self.complementary = complementary

@@ -27,8 +27,9 @@ struct DerivedContext: Sendable {
             switch entry {
             case .component(let id, let state, let hierarchy):
                 guard let component = components[id] else {
-                    throw ContextError(field: "stack.\(index).component", reason: "unknown component '\(id)'",
-                                       allowed: components.keys.sorted())
+                    throw ContextError(
+                        field: "stack.\(index).component", reason: "unknown component '\(id)'",
+                        allowed: components.keys.sorted())
                 }
                 dependencies.append(.component(id))
                 lastComponent = (component, hierarchy)
@@ -38,8 +39,9 @@ struct DerivedContext: Sendable {
                 }
             case .container(let id, let state):
                 guard containers[id] != nil else {
-                    throw ContextError(field: "stack.\(index).container", reason: "unknown container '\(id)'",
-                                       allowed: containers.keys.sorted())
+                    throw ContextError(
+                        field: "stack.\(index).container", reason: "unknown container '\(id)'",
+                        allowed: containers.keys.sorted())
                 }
                 pushed.append((id, state))
             }

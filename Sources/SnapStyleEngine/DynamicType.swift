@@ -36,7 +36,6 @@ public enum TextStyle: String, ClosedSet {
     /// The point size of this style at a category.
     public func pointSize(at category: DynamicTypeCategory) -> Double { pointSizes[category.index] }
 
-
     /// How much a value of this style grows from `large` to `category`.
     public func scale(at category: DynamicTypeCategory) -> Double {
         pointSize(at: category) / pointSize(at: .large)

@@ -21,8 +21,10 @@ struct Resolution {
         for node in nodes { record(node) }
     }
 
-    init(layers: [ThemeLayer], generation: Int, context: PreparedContext, cache: StyleCache?,
-         collectsTransitively: Bool = false) {
+    init(
+        layers: [ThemeLayer], generation: Int, context: PreparedContext, cache: StyleCache?,
+        collectsTransitively: Bool = false
+    ) {
         self.collectsTransitively = collectsTransitively
         self.layers = layers
         self.generation = generation
@@ -214,7 +216,9 @@ struct Resolution {
         for adjustment in adjustments {
             switch adjustment {
             case .opacity(let factor):
-                surface = surface.adjusted { var c = $0; c.a = min(max(c.a * factor, 0), 1); return c }
+                surface = surface.adjusted {
+                    var c = $0; c.a = min(max(c.a * factor, 0), 1); return c
+                }
             case .mix(let with, let amount, let space):
                 guard let target = color(with) else { return nil }
                 surface = surface.adjusted { $0.mixed(with: target, amount: amount, space: space) }
@@ -231,7 +235,11 @@ struct Resolution {
             if expression.readsStack { record(derived.dependencies) }
             var lookups: [String: Double?] = [:]
             for key in expression.keys where lookups[key] == nil {
-                if case .number(let n)? = value(.number, key) { lookups[key] = n.base } else { lookups[key] = .some(nil) }
+                if case .number(let n)? = value(.number, key) {
+                    lookups[key] = n.base
+                } else {
+                    lookups[key] = .some(nil)
+                }
             }
             let derived = self.derived
             let context = self.context
@@ -255,7 +263,8 @@ struct Resolution {
     mutating func edge(_ spec: NumberSpec) -> ResolvedEdge? {
         switch spec {
         case .none: return nil
-        case .constant(let n): return ResolvedEdge(number: ResolvedNumber(base: n, value: n * context.numberScale), key: nil)
+        case .constant(let n):
+            return ResolvedEdge(number: ResolvedNumber(base: n, value: n * context.numberScale), key: nil)
         case .key(let key):
             guard case .number(let number)? = value(.number, key) else { return nil }
             return ResolvedEdge(number: number, key: key)

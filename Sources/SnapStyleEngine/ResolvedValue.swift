@@ -98,7 +98,9 @@ extension RGBA {
     /// `{"kind": "color", "hex", "rgba"}`, components rounded to 4 decimals.
     public var json: JSONValue {
         func round4(_ v: Double) -> JSONValue { .number((min(max(v, 0), 1) * 10_000).rounded() / 10_000) }
-        return .object(["kind": "color", "hex": .string(hex), "rgba": .array([round4(r), round4(g), round4(b), round4(a)])])
+        return .object([
+            "kind": "color", "hex": .string(hex), "rgba": .array([round4(r), round4(g), round4(b), round4(a)]),
+        ])
     }
 }
 

@@ -130,8 +130,10 @@ final class StyleCache: Sendable {
         }
     }
 
-    func insert(_ context: UInt32, _ attribute: Attribute, _ key: String, value: ResolvedValue?,
-                dependencies: [NodeRef], generation: Int) {
+    func insert(
+        _ context: UInt32, _ attribute: Attribute, _ key: String, value: ResolvedValue?,
+        dependencies: [NodeRef], generation: Int
+    ) {
         state.withLock { state in
             guard generation == state.snapshot.generation else { return }
             if state.entries.count >= Self.maximumEntries { Self.clear(&state) }

@@ -126,14 +126,16 @@ extension StyleContext {
         case .string(let s):
             let parts = s.split(separator: ".", maxSplits: 1).map(String.init)
             guard let type = ElementType(rawValue: parts.first ?? "") else {
-                throw ContextError(field: "\(field).type", reason: "'\(s)' is not an element type",
-                                   allowed: ElementType.allowed)
+                throw ContextError(
+                    field: "\(field).type", reason: "'\(s)' is not an element type",
+                    allowed: ElementType.allowed)
             }
             var hierarchy = Hierarchy.primary
             if parts.count == 2 {
                 guard let h = Hierarchy(rawValue: parts[1]) else {
-                    throw ContextError(field: "\(field).hierarchy", reason: "'\(parts[1])' is not a hierarchy",
-                                       allowed: Hierarchy.allowed)
+                    throw ContextError(
+                        field: "\(field).hierarchy", reason: "'\(parts[1])' is not a hierarchy",
+                        allowed: Hierarchy.allowed)
                 }
                 hierarchy = h
             }
@@ -145,8 +147,9 @@ extension StyleContext {
                 case "type": element.type = try closed(member.value, "\(field).type")
                 case "hierarchy": element.hierarchy = try closed(member.value, "\(field).hierarchy")
                 default:
-                    throw ContextError(field: "\(field).\(member.key)", reason: "unknown element member",
-                                       allowed: ["type", "hierarchy"])
+                    throw ContextError(
+                        field: "\(field).\(member.key)", reason: "unknown element member",
+                        allowed: ["type", "hierarchy"])
                 }
             }
             return element
@@ -176,8 +179,9 @@ extension StyleContext {
                 case "state": state = try closed(member.value, "\(field).state")
                 case "hierarchy": hierarchy = try closed(member.value, "\(field).hierarchy") as Hierarchy
                 default:
-                    throw ContextError(field: "\(field).\(member.key)", reason: "unknown stack entry member",
-                                       allowed: ["component", "container", "state", "hierarchy"])
+                    throw ContextError(
+                        field: "\(field).\(member.key)", reason: "unknown stack entry member",
+                        allowed: ["component", "container", "state", "hierarchy"])
                 }
             }
             switch (component, container) {

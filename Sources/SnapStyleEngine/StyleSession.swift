@@ -35,8 +35,9 @@ public struct StyleSession: Sendable {
             let (id, derived) = try theme.cache.context(key, generation: generation) { () throws(ContextError) in
                 // The default accent may be missing from a theme layered on nothing; a named one must exist.
                 guard context.accent == "primary" || defines(.accent, context.accent) else {
-                    throw ContextError(field: "accent", reason: "unknown accent '\(context.accent)'",
-                                       allowed: snapshotKeys(.accent))
+                    throw ContextError(
+                        field: "accent", reason: "unknown accent '\(context.accent)'",
+                        allowed: snapshotKeys(.accent))
                 }
                 var derived = try DerivedContext(context, containers: containers, components: components)
                 if containerProperties { derived.accent = derived.accentAroundContainer }
@@ -80,7 +81,8 @@ public struct StyleSession: Sendable {
     public func resolve(_ attribute: Attribute, _ key: String, context: StyleContext = StyleContext())
         throws(StyleError) -> ResolvedValue?
     {
-        let contextKey = StyleCache.ContextKey(context: context, overrides: overrides?.id ?? 0, containerProperties: false)
+        let contextKey = StyleCache.ContextKey(
+            context: context, overrides: overrides?.id ?? 0, containerProperties: false)
         if let hit = theme.cache.fastLookup(contextKey, attribute, key, generation: generation) { return hit }
         return try resolve(attribute, key, in: try prepare(context))
     }

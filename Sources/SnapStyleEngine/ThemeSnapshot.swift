@@ -17,12 +17,15 @@ public final class ThemeSnapshot: Sendable {
 
     /// The same generation with new layers whose definitions are equal (only their locations moved).
     public func relocated(layers: [ThemeLayer]) -> ThemeSnapshot {
-        ThemeSnapshot(name: name, generation: generation, layers: layers, containers: containers,
-                      components: components)
+        ThemeSnapshot(
+            name: name, generation: generation, layers: layers, containers: containers,
+            components: components)
     }
 
-    private init(name: String, generation: Int, layers: [ThemeLayer], containers: [String: Container],
-                 components: [String: Component]) {
+    private init(
+        name: String, generation: Int, layers: [ThemeLayer], containers: [String: Container],
+        components: [String: Component]
+    ) {
         self.name = name
         self.generation = generation
         self.layers = layers

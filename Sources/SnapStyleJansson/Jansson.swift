@@ -128,7 +128,9 @@ public enum Jansson {
         case .string(let s):
             var s = s
             return s.withUTF8 { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { json_stringn_nocheck($0.baseAddress ?? emptyString, $0.count) }
+                buffer.withMemoryRebound(to: CChar.self) {
+                    json_stringn_nocheck($0.baseAddress ?? emptyString, $0.count)
+                }
             }
         case .array(let elements):
             let array = json_array()

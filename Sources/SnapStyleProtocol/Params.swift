@@ -45,7 +45,9 @@ public struct Params: Sendable {
         let text = try requiredString(name)
         guard let attribute = Attribute(rawValue: text) else {
             throw .invalidParams(
-                field(name), "'\(text)' is not an attribute (expected \(Attribute.allCases.map(\.rawValue).joined(separator: ", ")))")
+                field(name),
+                "'\(text)' is not an attribute (expected \(Attribute.allCases.map(\.rawValue).joined(separator: ", ")))"
+            )
         }
         return attribute
     }

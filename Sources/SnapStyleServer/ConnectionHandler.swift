@@ -143,8 +143,10 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
     }
 
     private func lineTooLong(context: ChannelHandlerContext) {
-        daemon.logger.warning("connection \(connection ?? 0): line over \(daemon.configuration.maxLineBytes) bytes, closing")
-        let error = Daemon.errorResponse(id: .null, .limitExceeded("line bytes", limit: daemon.configuration.maxLineBytes))
+        daemon.logger.warning(
+            "connection \(connection ?? 0): line over \(daemon.configuration.maxLineBytes) bytes, closing")
+        let error = Daemon.errorResponse(
+            id: .null, .limitExceeded("line bytes", limit: daemon.configuration.maxLineBytes))
         writeLine(Daemon.encode(error), context: context)
         flushOutput(context: context)
         closing = true

@@ -147,7 +147,9 @@ extension Daemon {
             }
             if method == "reload", deferring {
                 _ = try Params(params, allowed: [])
-                if queueReload(ReloadJob(caller: caller, id: id == nil ? JSONValue?.none : responseID)) { return .later }
+                if queueReload(ReloadJob(caller: caller, id: id == nil ? JSONValue?.none : responseID)) {
+                    return .later
+                }
             }
             let result = try call(method, params, caller: caller)
             guard id != nil else { return .none }

@@ -12,22 +12,28 @@ extension Daemon {
             func send(_ method: String, _ params: JSONObject) {
                 var params = params
                 params.members.insert(.init(key: "subscription", value: .string(subscription.id)), at: 0)
-                sink.send(line: Self.encode(.object(["jsonrpc": "2.0", "method": .string(method), "params": .object(params)])))
+                sink.send(
+                    line: Self.encode(
+                        .object(["jsonrpc": "2.0", "method": .string(method), "params": .object(params)])))
             }
             for name in report.added where subscription.wants(name) { send("themeAdded", ["theme": .string(name)]) }
             for change in report.changes where subscription.wants(change.theme) {
-                send("themeChanged", [
-                    "theme": .string(change.theme), "generation": .integer(Int64(change.generation)),
-                    "changed": change.changedJSON, "containers": .array(change.containers.map(JSONValue.string)),
-                    "components": .array(change.components.map(JSONValue.string)),
-                    "files": .array(change.files.map(JSONValue.string)),
-                ])
+                send(
+                    "themeChanged",
+                    [
+                        "theme": .string(change.theme), "generation": .integer(Int64(change.generation)),
+                        "changed": change.changedJSON, "containers": .array(change.containers.map(JSONValue.string)),
+                        "components": .array(change.components.map(JSONValue.string)),
+                        "files": .array(change.files.map(JSONValue.string)),
+                    ])
             }
             for failure in report.failures where subscription.wants(failure.theme) {
-                send("themeError", [
-                    "theme": .string(failure.theme), "generation": .integer(Int64(failure.generation)),
-                    "errors": .array(failure.errors.map(\.json)),
-                ])
+                send(
+                    "themeError",
+                    [
+                        "theme": .string(failure.theme), "generation": .integer(Int64(failure.generation)),
+                        "errors": .array(failure.errors.map(\.json)),
+                    ])
             }
             for name in report.removed where subscription.wants(name) { send("themeRemoved", ["theme": .string(name)]) }
             // Subscribed queries whose values changed, per theme, in the order of the changes.
@@ -35,21 +41,26 @@ extension Daemon {
                 var values: [JSONValue] = []
                 var updated: [Int: JSONValue] = [:]
                 for (index, query) in subscription.queries.enumerated() where query.theme == change.theme {
-                    guard change.changed[query.attribute]?.contains(query.key) == true
-                        || !change.containers.isEmpty || !change.components.isEmpty
+                    guard
+                        change.changed[query.attribute]?.contains(query.key) == true
+                            || !change.containers.isEmpty || !change.components.isEmpty
                     else { continue }
-                    let value = (try? currentValue(
-                        theme: query.theme, attribute: query.attribute, key: query.key, context: query.context)) ?? .null
+                    let value =
+                        (try? currentValue(
+                            theme: query.theme, attribute: query.attribute, key: query.key, context: query.context))
+                        ?? .null
                     guard value != query.lastValue else { continue }
                     values.append(.object(["id": query.clientID, "value": value]))
                     updated[index] = value
                 }
                 guard !values.isEmpty else { continue }
                 subscriptions.updateLastValues(subscription.id, updated)
-                send("valuesChanged", [
-                    "theme": .string(change.theme), "generation": .integer(Int64(change.generation)),
-                    "values": .array(values),
-                ])
+                send(
+                    "valuesChanged",
+                    [
+                        "theme": .string(change.theme), "generation": .integer(Int64(change.generation)),
+                        "values": .array(values),
+                    ])
             }
         }
     }

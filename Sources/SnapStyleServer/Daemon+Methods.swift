@@ -52,7 +52,9 @@ extension Daemon {
         if let list = try p.array("themes") {
             themes = []
             for (index, name) in list.enumerated() {
-                guard let name = name.stringValue else { throw RPCError.invalidParams("themes.\(index)", "expected a name") }
+                guard let name = name.stringValue else {
+                    throw RPCError.invalidParams("themes.\(index)", "expected a name")
+                }
                 themes?.insert(name)
             }
         }
@@ -67,15 +69,18 @@ extension Daemon {
             throw RPCError.limitExceeded("subscribed queries per connection", limit: Self.maxQueriesPerConnection)
         }
         for (index, entry) in list.enumerated() {
-            let q = try p.nested(entry, at: "queries.\(index)", allowed: ["id", "attribute", "key", "context", "theme"])
+            let q = try p.nested(
+                entry, at: "queries.\(index)", allowed: ["id", "attribute", "key", "context", "theme"])
             guard let clientID = q["id"] else { throw RPCError.invalidParams(q.field("id"), "missing") }
             let attribute = try q.attribute()
             let key = try q.key()
             let context = try q.context()
             let theme = try q.string("theme") ?? configuration.defaultTheme
             let value = try currentValue(theme: theme, attribute: attribute, key: key, context: context)
-            queries.append(SubscribedQuery(
-                clientID: clientID, attribute: attribute, key: key, context: context, theme: theme, lastValue: value))
+            queries.append(
+                SubscribedQuery(
+                    clientID: clientID, attribute: attribute, key: key, context: context, theme: theme, lastValue: value
+                ))
             values.append(.object(["id": clientID, "value": value]))
         }
         var generations = JSONObject()
@@ -84,7 +89,8 @@ extension Daemon {
         }
         var missed = false
         if let since = p["since"] {
-            guard let sinceInstance = since["instance"]?.stringValue, let sinceGeneration = since["generation"]?.intValue
+            guard let sinceInstance = since["instance"]?.stringValue,
+                let sinceGeneration = since["generation"]?.intValue
             else { throw RPCError.invalidParams("since", "expected {\"instance\", \"generation\"}") }
             let newest = generations.members.compactMap { $0.value.intValue }.max() ?? 0
             missed = sinceInstance != instance || sinceGeneration < newest
@@ -102,7 +108,8 @@ extension Daemon {
     }
 
     /// A query's value now (null when it resolves to no value); errors as for `resolve`.
-    func currentValue(theme name: String, attribute: Attribute, key: String, context: StyleContext) throws -> JSONValue {
+    func currentValue(theme name: String, attribute: Attribute, key: String, context: StyleContext) throws -> JSONValue
+    {
         var params = JSONObject()
         params["theme"] = .string(name)
         let (_, theme) = try methods.theme(Params(.object(params), allowed: ["theme"]))

@@ -42,8 +42,10 @@ public final class Daemon: Sendable {
         var lastReloadAt: String?
     }
 
-    public init(configuration: DaemonConfiguration, store: ThemeStore, socketPath: String, logger: Logger,
-                notifier: SystemdNotifier) {
+    public init(
+        configuration: DaemonConfiguration, store: ThemeStore, socketPath: String, logger: Logger,
+        notifier: SystemdNotifier
+    ) {
         self.configuration = configuration
         self.store = store
         self.methods = StyleMethods(store: store, defaultTheme: configuration.defaultTheme)
@@ -112,7 +114,8 @@ public final class Daemon: Sendable {
         let now = Date()
         counters.withLock { counters in
             counters.reloads += 1
-            counters.lastReloadMillis = Double(elapsed.components.seconds) * 1000
+            counters.lastReloadMillis =
+                Double(elapsed.components.seconds) * 1000
                 + Double(elapsed.components.attoseconds) / 1e15
             counters.lastReloadAt = now.formatted(.iso8601)
         }

@@ -69,10 +69,11 @@ public struct DaemonConfiguration: Sendable, Equatable {
         for member in object where !member.key.hasPrefix("$") {
             let value = member.value
             func bad(_ expected: String) -> Error {
-                let given = switch value {
-                case .array, .object: value.typeName
-                default: Jansson.encode(value)
-                }
+                let given =
+                    switch value {
+                    case .array, .object: value.typeName
+                    default: Jansson.encode(value)
+                    }
                 return Error("\(path): member '\(member.key)' must be \(expected), not \(given)")
             }
             switch member.key {
@@ -82,8 +83,9 @@ public struct DaemonConfiguration: Sendable, Equatable {
             case "themes":
                 guard let roots = value.arrayValue else { throw bad("an array of directory paths") }
                 if let index = roots.firstIndex(where: { $0.stringValue == nil }) {
-                    throw Error("\(path): member 'themes' must be an array of directory paths, but entry \(index) is "
-                        + "\(roots[index].typeName)")
+                    throw Error(
+                        "\(path): member 'themes' must be an array of directory paths, but entry \(index) is "
+                            + "\(roots[index].typeName)")
                 }
                 themes = roots.compactMap(\.stringValue)
             case "defaultTheme":

@@ -15,8 +15,10 @@ public final class RPCServer: Service, Sendable {
     let group: MultiThreadedEventLoopGroup
     let onReady: @Sendable () -> Void
 
-    public init(daemon: Daemon, activatedDescriptor: Int32?, threads: Int = System.coreCount,
-                onReady: @escaping @Sendable () -> Void) {
+    public init(
+        daemon: Daemon, activatedDescriptor: Int32?, threads: Int = System.coreCount,
+        onReady: @escaping @Sendable () -> Void
+    ) {
         self.daemon = daemon
         self.activatedDescriptor = activatedDescriptor
         self.group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, threads))
@@ -30,7 +32,8 @@ public final class RPCServer: Service, Sendable {
             .childChannelOption(.maxMessagesPerRead, value: 1)
             .childChannelOption(
                 .writeBufferWaterMark,
-                value: .init(low: daemon.configuration.maxQueuedBytes / 2, high: daemon.configuration.maxQueuedBytes))
+                value: .init(low: daemon.configuration.maxQueuedBytes / 2, high: daemon.configuration.maxQueuedBytes)
+            )
             .childChannelInitializer { [daemon] channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(ConnectionHandler(daemon: daemon))

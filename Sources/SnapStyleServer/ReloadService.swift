@@ -51,7 +51,10 @@ public final class ReloadService: Service, Sendable {
                     defer { pending = ([], false) }
                     return pending
                 }
-                if !paths.isEmpty || rescan { daemon.logger.debug("watcher: \(paths.sorted().joined(separator: ", "))\(rescan ? " (rescan)" : "")") }
+                if !paths.isEmpty || rescan {
+                    daemon.logger.debug(
+                        "watcher: \(paths.sorted().joined(separator: ", "))\(rescan ? " (rescan)" : "")")
+                }
                 if rescan {
                     await daemon.offTheLoops { [daemon] in daemon.reloadAll(reason: "rescan after lost events") }
                 } else if !paths.isEmpty {

@@ -40,7 +40,9 @@ public enum SocketPath {
                 throw Error(description: "cannot create \(directory) (\(error)); choose another --socket")
             }
         } else if info.st_mode & S_IFMT != S_IFDIR {
-            throw Error(description: "\(directory) is not a directory (a symbolic link is not followed); choose another --socket")
+            throw Error(
+                description:
+                    "\(directory) is not a directory (a symbolic link is not followed); choose another --socket")
         } else if info.st_uid == getuid() {
             if info.st_mode & 0o077 != 0 { chmod(directory, 0o700) }
         } else if info.st_uid != 0 {

@@ -66,7 +66,8 @@ final class SubscriptionRegistry: Sendable {
     }
 
     func removeAll(connection: Int) {
-        state.withLock { state in state.subscriptions = state.subscriptions.filter { $0.value.connection != connection } }
+        state.withLock { state in state.subscriptions = state.subscriptions.filter { $0.value.connection != connection }
+        }
     }
 
     func count(connection: Int) -> (subscriptions: Int, queries: Int) {

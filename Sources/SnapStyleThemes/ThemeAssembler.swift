@@ -56,7 +56,8 @@ public enum ThemeAssembler {
             errors += file.errors
             if let m = file.manifest {
                 if let first = manifest {
-                    errors.append(ThemeError(at: m.location, "the theme manifest is already given at \(first.location)"))
+                    errors.append(
+                        ThemeError(at: m.location, "the theme manifest is already given at \(first.location)"))
                 } else {
                     manifest = m
                 }
@@ -89,7 +90,8 @@ public enum ThemeAssembler {
     }
 
     static func duplicate(_ what: String, _ second: SourceLocation, _ first: SourceLocation) -> ThemeError {
-        let (early, late) = first.description <= second.description || first.file == second.file
+        let (early, late) =
+            first.description <= second.description || first.file == second.file
             ? (first, second) : (second, first)
         return ThemeError(at: late, "\(what) is defined twice: here and at \(early)")
     }

@@ -63,7 +63,9 @@ extension ThemeParser {
                     guard edges.count == j.elements.count else { continue }
                     definition.ignoresSafeAreaEdges = .set(edges)
                 } else {
-                    error(j, "\(what): ignoresSafeAreaEdges must be an array of top, bottom, leading, trailing or [\"all\"]")
+                    error(
+                        j,
+                        "\(what): ignoresSafeAreaEdges must be an array of top, bottom, leading, trailing or [\"all\"]")
                     continue
                 }
             }
@@ -107,8 +109,10 @@ extension ThemeParser {
                 var mapping = ElementMapping()
                 for (typeName, keyJSON) in mappingMembers {
                     guard let type = ElementType(rawValue: typeName) else {
-                        error(keyJSON.node.memberPosition,
-                              "\(inner): '\(typeName)' is not an element type (expected \(Self.list(ElementType.allowed)))")
+                        let allowed = Self.list(ElementType.allowed)
+                        error(
+                            keyJSON.node.memberPosition,
+                            "\(inner): '\(typeName)' is not an element type (expected \(allowed))")
                         ok = false
                         continue
                     }

@@ -190,8 +190,10 @@ extension ThemeParser {
                 points.append([x, y])
             }
             guard points.count == width * height, colors.count == width * height else {
-                error(gradient, "\(inner): needs width × height = \(width * height) points and colors, "
-                    + "got \(points.count) points and \(colors.count) colors")
+                error(
+                    gradient,
+                    "\(inner): needs width × height = \(width * height) points and colors, "
+                        + "got \(points.count) points and \(colors.count) colors")
                 return nil
             }
             return .meshGradient(width: width, height: height, points: points, colors: colors)

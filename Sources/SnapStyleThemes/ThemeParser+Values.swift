@@ -23,7 +23,8 @@ extension ThemeParser {
                 // The expression starts one column after the string's opening quote.
                 var position = calcJSON.position
                 position.column += 1 + error.offset
-                self.error(position, "\(what): calc: \(error.message) (at column \(error.offset + 1) of the expression)")
+                self.error(
+                    position, "\(what): calc: \(error.message) (at column \(error.offset + 1) of the expression)")
                 return nil
             }
         }
@@ -40,9 +41,15 @@ extension ThemeParser {
         }
         guard let size = number(sizeJSON, "\(what): size") else { return nil }
         var font = FontLiteral(size: size)
-        if let j = json["weight"] { guard let v: FontWeight = closed(j, what, "weight") else { return nil }; font.weight = v }
-        if let j = json["width"] { guard let v: FontWidth = closed(j, what, "width") else { return nil }; font.width = v }
-        if let j = json["design"] { guard let v: FontDesign = closed(j, what, "design") else { return nil }; font.design = v }
+        if let j = json["weight"] {
+            guard let v: FontWeight = closed(j, what, "weight") else { return nil }; font.weight = v
+        }
+        if let j = json["width"] {
+            guard let v: FontWidth = closed(j, what, "width") else { return nil }; font.width = v
+        }
+        if let j = json["design"] {
+            guard let v: FontDesign = closed(j, what, "design") else { return nil }; font.design = v
+        }
         if let j = json["textStyle"] {
             guard let v: TextStyle = closed(j, what, "textStyle") else { return nil }
             font.textStyle = v
@@ -72,7 +79,9 @@ extension ThemeParser {
             guard let s = parser.numberSpec(j, "\(what): \(name)") else { ok = false; return nil }
             return s
         }
-        if let all = spec("all", &self) { (padding.leading, padding.top, padding.trailing, padding.bottom) = (all, all, all, all) }
+        if let all = spec("all", &self) {
+            (padding.leading, padding.top, padding.trailing, padding.bottom) = (all, all, all, all)
+        }
         if let h = spec("horizontal", &self) { (padding.leading, padding.trailing) = (h, h) }
         if let v = spec("vertical", &self) { (padding.top, padding.bottom) = (v, v) }
         if let s = spec("leading", &self) { padding.leading = s }
@@ -158,8 +167,9 @@ extension ThemeParser {
         var predicate = Predicate()
         for (name, valueJSON) in tests {
             guard let member = PredicateMember(name: name) else {
-                error(valueJSON.node.memberPosition,
-                      "\(what): unknown predicate member '\(name)' (expected \(Self.list(PredicateMember.names)))")
+                error(
+                    valueJSON.node.memberPosition,
+                    "\(what): unknown predicate member '\(name)' (expected \(Self.list(PredicateMember.names)))")
                 continue
             }
             if let matcher = parseMatcher(valueJSON, member, "\(what): \(name)") {

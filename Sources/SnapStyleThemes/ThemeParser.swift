@@ -87,7 +87,9 @@ struct ThemeParser {
         }
         var description: String?
         if let value = json["description"] {
-            if let text = value.value.stringValue { description = text } else {
+            if let text = value.value.stringValue {
+                description = text
+            } else {
                 error(value, "theme: description must be a string")
             }
         }
@@ -97,8 +99,10 @@ struct ThemeParser {
     /// A section's key: checks its syntax.
     mutating func checkKey(_ key: String, _ what: String, at position: SourcePosition) -> Bool {
         guard KeySyntax.isValid(key) else {
-            error(position, "\(what) '\(key)': not a valid key (expected letters, digits and _, dot-separated, "
-                + "not starting with a digit)")
+            error(
+                position,
+                "\(what) '\(key)': not a valid key (expected letters, digits and _, dot-separated, "
+                    + "not starting with a digit)")
             return false
         }
         return true
@@ -155,7 +159,8 @@ struct ThemeParser {
                     continue
                 }
                 let predicate = parsePredicate(ifJSON, caseWhat)
-                cases.append(Definition.Case(predicate: predicate, then: parseDefinition(thenJSON, attribute, key: key)))
+                cases.append(
+                    Definition.Case(predicate: predicate, then: parseDefinition(thenJSON, attribute, key: key)))
             }
             let otherwise = json["else"].map { parseDefinition($0, attribute, key: key) }
             return .when(cases, else: otherwise)

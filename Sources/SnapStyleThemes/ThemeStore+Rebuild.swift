@@ -62,7 +62,8 @@ extension ThemeStore {
         let parentName = record.extends
         var parentLayers: [ThemeLayer] = []
         if let parentName {
-            let location = manifest?.location ?? SourceLocation(file: record.fileOrder.first ?? name, line: 1, column: 1)
+            let location =
+                manifest?.location ?? SourceLocation(file: record.fileOrder.first ?? name, line: 1, column: 1)
             if record.extendsBuiltinPreset {
                 parentLayers = [Preset.layer]
             } else if let cycle = extendsCycle(from: name, parent: parentName, state.records) {
@@ -133,10 +134,11 @@ extension ThemeStore {
             return (nil, nil, Delta(nodes: Set(own.nodes), files: relative))
         }
         let nodes = incremental ? candidates : Set(oldSnapshot.layers.flatMap(\.nodes)).union(layers.flatMap(\.nodes))
-        var changedNodes = Set(nodes.filter { node in
-            if case .key = node { return Self.differs(node, oldSnapshot.layers, layers) }
-            return false
-        })
+        var changedNodes = Set(
+            nodes.filter { node in
+                if case .key = node { return Self.differs(node, oldSnapshot.layers, layers) }
+                return false
+            })
         let probe = ThemeSnapshot(name: name, generation: oldSnapshot.generation + 1, layers: layers)
         let containers = Set(oldSnapshot.containers.keys).union(probe.containers.keys)
             .filter { oldSnapshot.containers[$0] != probe.containers[$0] }.sorted()

@@ -84,7 +84,9 @@ public final class ThemeStore: Sendable {
             var reread: [String: Set<String>] = [:]
             for (name, _) in touched {
                 guard var record = state.records[name] else { continue }
-                reread[name] = record.location == nil ? (record.served == nil ? Set(record.fileOrder) : [])
+                reread[name] =
+                    record.location == nil
+                    ? (record.served == nil ? Set(record.fileOrder) : [])
                     : readAllFiles(&record)
                 state.records[name] = record
             }
@@ -231,7 +233,6 @@ public final class ThemeStore: Sendable {
         record.fileOrder = paths
         return result
     }
-
 
     /// Reads and parses one file; whether it differs from what was known.
     func read(_ path: String, _ record: inout Record) -> Bool {

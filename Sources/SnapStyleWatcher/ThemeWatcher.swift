@@ -28,8 +28,9 @@ public final class ThemeWatcher: Sendable {
     let retry = Mutex(WatchRetry())
     let retryRequested = Atomic<Bool>(false)
 
-    static let events: Int32 = Int32(IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_CREATE | IN_DELETE
-        | IN_DELETE_SELF | IN_MOVE_SELF | IN_DONT_FOLLOW)
+    static let events: Int32 = Int32(
+        IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_CREATE | IN_DELETE
+            | IN_DELETE_SELF | IN_MOVE_SELF | IN_DONT_FOLLOW)
 
     public init(roots: [String], logger: Logger, handler: @escaping @Sendable (WatchEvent) -> Void) {
         // libinotifytools names a directory with one trailing slash: `root/` must not become `root//`.
@@ -48,8 +49,9 @@ public final class ThemeWatcher: Sendable {
     /// Starts the watching thread; returns once the roots that exist are watched.
     public func start() throws {
         guard inotifytools_initialize() != 0 else {
-            throw WatcherError(description: "inotify: \(String(cString: strerror(inotifytools_error())))"
-                + " (raise fs.inotify.max_user_instances with sysctl if the limit is reached)")
+            throw WatcherError(
+                description: "inotify: \(String(cString: strerror(inotifytools_error())))"
+                    + " (raise fs.inotify.max_user_instances with sysctl if the limit is reached)")
         }
         let ready = DispatchSemaphore(value: 0)
         let thread = Thread { [self] in
@@ -124,8 +126,12 @@ public final class ThemeWatcher: Sendable {
     /// start-up the store scans after this, and a new directory is reported as changed after its watch.
     private func limitReached(_ error: Int32, directory: String) {
         retry.withLock { $0.limitHit(at: .now) }
+        let reason = String(cString: strerror(error))
         logger.warning(
-            "inotify limit reached while watching \(directory) (\(String(cString: strerror(error)))): changes under it are not seen; \(Self.raiseHint(for: error)), then SIGHUP; retrying by itself with back-off")
+            """
+            inotify limit reached while watching \(directory) (\(reason)): changes under it are not seen; \
+            \(Self.raiseHint(for: error)), then SIGHUP; retrying by itself with back-off
+            """)
     }
 
     /// Retries the refused watches when due (back-off) or asked (`retryWatches`); once every directory is

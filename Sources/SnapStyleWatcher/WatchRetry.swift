@@ -44,7 +44,11 @@ struct WatchRetry: Equatable {
             return nil
         }
         let delay: Duration
-        if case .incomplete(_, let last) = state { delay = requested ? last : min(last * 2, maximum) } else { delay = first }
+        if case .incomplete(_, let last) = state {
+            delay = requested ? last : min(last * 2, maximum)
+        } else {
+            delay = first
+        }
         state = .incomplete(next: now + delay, delay: delay)
         return delay
     }

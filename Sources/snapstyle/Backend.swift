@@ -43,7 +43,8 @@ struct OfflineBackend: Backend {
     let methods: StyleMethods
 
     init(themes: [String], defaultTheme: String = "snap") {
-        let roots = ThemeRoot.standard(extra: themes.map(POSIXFileSystem.absolute), environment: ProcessInfo.processInfo.environment)
+        let roots = ThemeRoot.standard(
+            extra: themes.map(POSIXFileSystem.absolute), environment: ProcessInfo.processInfo.environment)
         let store = ThemeStore(roots: roots)
         store.reloadAll()
         methods = StyleMethods(store: store, defaultTheme: defaultTheme)

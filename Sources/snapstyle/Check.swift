@@ -10,8 +10,8 @@ struct Check: AsyncParsableCommand {
             A file is checked as the theme it belongs to: inside a theme root (one of --themes, the user's or the \
             system's roots) that is its theme; elsewhere a FILE.json is a single-file theme. A directory is a root \
             when it is a known root, holds a sub-directory, holds no .json file, or holds more than one file with \
-            a theme manifest; otherwise it is a directory theme (name it with --themes DIR to check it as a root). A theme's extends \
-            is looked up in the same roots as the daemon's, plus the PATHs given.
+            a theme manifest; otherwise it is a directory theme (name it with --themes DIR to check it as a \
+            root). A theme's extends is looked up in the same roots as the daemon's, plus the PATHs given.
             """)
 
     @Argument(help: "Theme files, theme directories or roots (default: every root).")
@@ -23,7 +23,8 @@ struct Check: AsyncParsableCommand {
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let configured = try DaemonSettings.forOfflineUse().themes
-        let standard = ThemeRoot.standard(extra: (themes + configured).map(POSIXFileSystem.absolute), environment: environment)
+        let standard = ThemeRoot.standard(
+            extra: (themes + configured).map(POSIXFileSystem.absolute), environment: environment)
         let fileSystem = POSIXFileSystem()
         var targets: [(root: ThemeRoot, name: String?)] = []
         if paths.isEmpty { targets = standard.map { ($0, nil) } }

@@ -23,7 +23,8 @@ struct Explain: AsyncParsableCommand {
                 let line = step["line"]?.intValue ?? 0
                 let kind = step["kind"]?.stringValue ?? "?"
                 let caseText = step["case"]?.intValue.map { " case \($0)" } ?? ""
-                printLine("  \(step["layer"]?.stringValue ?? "?") \(file):\(line): \(kind)\(caseText) → \(step["result"]?.stringValue ?? "?")")
+                let layer = step["layer"]?.stringValue ?? "?"
+                printLine("  \(layer) \(file):\(line): \(kind)\(caseText) → \(step["result"]?.stringValue ?? "?")")
             }
             let deps = (result["dependsOn"]?.arrayValue ?? []).map {
                 "\($0["attribute"]?.stringValue ?? "?") \($0["key"]?.stringValue ?? "?")"

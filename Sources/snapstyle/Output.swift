@@ -22,8 +22,8 @@ enum Output {
             }
         }
         if o["baseSize"] != nil {
-            return "\(number(o["size"]))pt \(o["weight"]?.stringValue ?? "") (base \(number(o["baseSize"])), "
-                + "\(o["textStyle"]?.stringValue ?? ""), \(o["design"]?.stringValue ?? ""), \(o["width"]?.stringValue ?? ""))"
+            let traits = ["textStyle", "design", "width"].map { o[$0]?.stringValue ?? "" }.joined(separator: ", ")
+            return "\(number(o["size"]))pt \(o["weight"]?.stringValue ?? "") (base \(number(o["baseSize"])), \(traits))"
         }
         if o["base"] != nil, o["value"] != nil, o.count == 2 {
             return "\(number(o["value"])) (base \(number(o["base"])))"
@@ -47,8 +47,10 @@ enum Output {
             }.joined(separator: ", ")
         }
         if o["brightness"] != nil {
-            return ["base", "onAccent", "complementary", "contrast"].map { "\($0) \(o[$0]?["hex"]?.stringValue ?? "?")" }
-                .joined(separator: ", ") + ", brightness \(o["brightness"]?.stringValue ?? "?")"
+            return ["base", "onAccent", "complementary", "contrast"].map {
+                "\($0) \(o[$0]?["hex"]?.stringValue ?? "?")"
+            }
+            .joined(separator: ", ") + ", brightness \(o["brightness"]?.stringValue ?? "?")"
         }
         return Jansson.encode(value)
     }

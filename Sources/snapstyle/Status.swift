@@ -13,13 +13,23 @@ struct Status: AsyncParsableCommand {
         try await runReporting {
             let s = try await DaemonBackend(socket: connection.socketPath).call("status", [:])
             if connection.json { return printLine(Jansson.encode(s)) }
-            printLine("snapstyled \(s["version"]?.stringValue ?? "?") pid \(s["pid"]?.intValue ?? 0), up \(s["uptimeSeconds"]?.intValue ?? 0) s, instance \(s["instance"]?.stringValue ?? "?")")
-            printLine("socket: \(s["socket"]?.stringValue ?? "?")")
-            printLine("themes: \(s["themes"]?.intValue ?? 0); connections: \(s["connections"]?.intValue ?? 0); subscriptions: \(s["subscriptions"]?.intValue ?? 0); inotify watches: \(s["watches"]?.intValue ?? 0)")
+            func int(_ value: JSONValue?, _ member: String) -> Int { value?[member]?.intValue ?? 0 }
+            func text(_ value: JSONValue?, _ member: String) -> String { value?[member]?.stringValue ?? "?" }
+            printLine(
+                "snapstyled \(text(s, "version")) pid \(int(s, "pid")), up \(int(s, "uptimeSeconds")) s, "
+                    + "instance \(text(s, "instance"))")
+            printLine("socket: \(text(s, "socket"))")
+            printLine(
+                "themes: \(int(s, "themes")); connections: \(int(s, "connections")); "
+                    + "subscriptions: \(int(s, "subscriptions")); inotify watches: \(int(s, "watches"))")
             let cache = s["cache"]
-            printLine("cache: \(cache?["entries"]?.intValue ?? 0) entries, \(cache?["hits"]?.intValue ?? 0) hits, \(cache?["misses"]?.intValue ?? 0) misses, \(cache?["invalidations"]?.intValue ?? 0) invalidations")
+            printLine(
+                "cache: \(int(cache, "entries")) entries, \(int(cache, "hits")) hits, \(int(cache, "misses")) misses, "
+                    + "\(int(cache, "invalidations")) invalidations")
             let reloads = s["reloads"]
-            printLine("reloads: \(reloads?["count"]?.intValue ?? 0), last \(Output.number(reloads?["lastMillis"])) ms at \(reloads?["lastAt"]?.stringValue ?? "-")")
+            let lastAt = reloads?["lastAt"]?.stringValue ?? "-"
+            printLine(
+                "reloads: \(int(reloads, "count")), last \(Output.number(reloads?["lastMillis"])) ms at \(lastAt)")
             for root in s["roots"]?.arrayValue ?? [] { printLine("root: \(root.stringValue ?? "")") }
         }
     }

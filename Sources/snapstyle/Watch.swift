@@ -45,8 +45,9 @@ struct Watch: AsyncParsableCommand {
             }
             return "\(theme)\(generation) changed " + changed.joined(separator: "; ")
         case "themeError":
-            let errors = (params["errors"]?.arrayValue ?? []).map {
-                "\($0["file"]?.stringValue ?? ""):\($0["line"]?.intValue ?? 0):\($0["column"]?.intValue ?? 0): \($0["message"]?.stringValue ?? "")"
+            let errors = (params["errors"]?.arrayValue ?? []).map { error in
+                let place = "\(error["line"]?.intValue ?? 0):\(error["column"]?.intValue ?? 0)"
+                return "\(error["file"]?.stringValue ?? ""):\(place): \(error["message"]?.stringValue ?? "")"
             }
             return "\(theme) error (still serving\(generation)):\n  " + errors.joined(separator: "\n  ")
         default:

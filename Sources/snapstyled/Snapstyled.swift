@@ -88,10 +88,12 @@ struct Snapstyled: AsyncParsableCommand {
         do { try POSIXFileSystem().createDirectory(userRoot, mode: 0o700) } catch {
             logger.warning("cannot create the user theme root: \(error)")
         }
-        let roots = ThemeRoot.standard(extra: configuration.themes.map(POSIXFileSystem.absolute), environment: environment)
+        let roots = ThemeRoot.standard(
+            extra: configuration.themes.map(POSIXFileSystem.absolute), environment: environment)
         let store = ThemeStore(roots: roots)
         let activated = SocketPath.activatedDescriptor(environment: environment)
-        let socketPath = activated.flatMap(SocketPath.boundPath(of:)) ?? configuration.socket.map(POSIXFileSystem.absolute)
+        let socketPath =
+            activated.flatMap(SocketPath.boundPath(of:)) ?? configuration.socket.map(POSIXFileSystem.absolute)
             ?? SocketPath.defaultPath(environment: environment)
         if activated == nil {
             do { try SocketPath.prepare(socketPath) } catch { fail("\(error)") }
@@ -107,8 +109,12 @@ struct Snapstyled: AsyncParsableCommand {
             for error in failure.errors { logger.warning("theme \(failure.theme): \(error)") }
         }
         if !store.infos.contains(where: { $0.name == configuration.defaultTheme }) {
+            let names = store.infos.map(\.name).joined(separator: ", ")
             logger.warning(
-                "default theme '\(configuration.defaultTheme)' is in no root (themes: \(store.infos.map(\.name).joined(separator: ", "))): requests that name no theme get -32001 until it appears")
+                """
+                default theme '\(configuration.defaultTheme)' is in no root (themes: \(names)): requests that name \
+                no theme get -32001 until it appears
+                """)
         }
         let server = RPCServer(daemon: daemon, activatedDescriptor: activated) {
             let line = activated == nil ? socketPath : "\(socketPath) (socket activation, fd 3)"

@@ -4,8 +4,10 @@ import Testing
 
 /// `RGBA`: hex literals, hex output, mixing (theme format 4.1).
 @Suite struct ColorTests {
-    static func expectChannels(_ color: RGBA, _ r: Double, _ g: Double, _ b: Double, _ a: Double,
-                               tolerance: Double) {
+    static func expectChannels(
+        _ color: RGBA, _ r: Double, _ g: Double, _ b: Double, _ a: Double,
+        tolerance: Double
+    ) {
         #expect(approx(color.r, r, tolerance: tolerance), "r = \(color.r), want \(r)")
         #expect(approx(color.g, g, tolerance: tolerance), "g = \(color.g), want \(g)")
         #expect(approx(color.b, b, tolerance: tolerance), "b = \(color.b), want \(b)")
@@ -37,8 +39,10 @@ import Testing
         #expect(RGBA(hex: "#0a6cff") != nil)
     }
 
-    @Test(arguments: ["0A6CFF", "#12345", "#1234", "#0A6CFF0", "#0A6CFF00FF", "#GGHHII", "#", "", " #FFF", "#FFF ",
-                      "#+1F", "#-12", "rgb(1, 2, 3)"])
+    @Test(arguments: [
+        "0A6CFF", "#12345", "#1234", "#0A6CFF0", "#0A6CFF00FF", "#GGHHII", "#", "", " #FFF", "#FFF ",
+        "#+1F", "#-12", "rgb(1, 2, 3)",
+    ])
     func invalidHexIsNotAColor(_ text: String) {
         #expect(RGBA(hex: text) == nil)
     }

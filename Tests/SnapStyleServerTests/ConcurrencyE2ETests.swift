@@ -12,7 +12,8 @@ import Testing
         daemon.write("live/b.json", "{\"number\": {\"b\": {\"calc\": \"{a}\"}}}")
         try daemon.waitForTheme("live", generation: 1)
         let clients = 8, requestsPerClient = 300
-        let request = "{\"jsonrpc\":\"2.0\",\"id\":ID,\"method\":\"resolve\",\"params\":{\"theme\":\"live\","
+        let request =
+            "{\"jsonrpc\":\"2.0\",\"id\":ID,\"method\":\"resolve\",\"params\":{\"theme\":\"live\","
             + "\"queries\":[{\"attribute\":\"number\",\"key\":\"a\"},{\"attribute\":\"number\",\"key\":\"b\"}]}}\n"
         let writer = Task.detached {
             for value in 1...40 {

@@ -135,7 +135,9 @@ import Testing
         process.waitUntilExit()
     }
 
-    @Test(arguments: [["--bogus"], ["--log-level", "loud"], ["--log-level", "critical"], ["--default-theme", "Not A Name"]])
+    @Test(arguments: [
+        ["--bogus"], ["--log-level", "loud"], ["--log-level", "critical"], ["--default-theme", "Not A Name"],
+    ])
     func usageErrorsExitOne(_ arguments: [String]) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: DaemonProcess.binary)
@@ -218,9 +220,10 @@ import Testing
         #expect(result.printed.isEmpty, "systemd-analyze verify printed: \(result.printed)")
         let service = try String(contentsOfFile: units + "/snapstyled.service", encoding: .utf8)
         let socket = try String(contentsOfFile: units + "/snapstyled.socket", encoding: .utf8)
-        for line in ["Type=notify", "ExecStart=%h/.local/bin/snapstyled", "ExecReload=/bin/kill -HUP $MAINPID",
-            "Restart=on-failure", "WatchdogSec=30"]
-        {
+        for line in [
+            "Type=notify", "ExecStart=%h/.local/bin/snapstyled", "ExecReload=/bin/kill -HUP $MAINPID",
+            "Restart=on-failure", "WatchdogSec=30",
+        ] {
             #expect(service.contains(line + "\n"), "snapstyled.service lacks \(line)")
         }
         for line in ["ListenStream=%t/snapstyle/snapstyled.sock", "SocketMode=0600", "DirectoryMode=0700"] {
@@ -330,7 +333,9 @@ import Testing
             for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
         }
         _ = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
         daemon.process.environment?["NOTIFY_SOCKET"] = path
         daemon.process.environment?["WATCHDOG_USEC"] = "400000"

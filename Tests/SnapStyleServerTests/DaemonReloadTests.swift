@@ -41,12 +41,16 @@ import Testing
     }
 
     func waitForResumes(_ sink: Sink, _ count: Int) async throws -> [String?] {
-        for _ in 0..<1000 where sink.resumed.withLock({ $0.count }) < count { try await Task.sleep(for: .milliseconds(5)) }
+        for _ in 0..<1000 where sink.resumed.withLock({ $0.count }) < count {
+            try await Task.sleep(for: .milliseconds(5))
+        }
         return sink.resumed.withLock { $0 }
     }
 
     func reloads(_ daemon: Daemon) -> Int? {
-        guard case .line(let line) = reply(daemon, #"{"jsonrpc":"2.0","id":1,"method":"status"}"#, Sink()) else { return nil }
+        guard case .line(let line) = reply(daemon, #"{"jsonrpc":"2.0","id":1,"method":"status"}"#, Sink()) else {
+            return nil
+        }
         return (try? Jansson.parse(bytes: line))?["result"]?["reloads"]?["count"]?.intValue
     }
 

@@ -34,33 +34,46 @@ import Testing
 
     func resolve(_ daemon: DaemonProcess, _ theme: String, _ attribute: String, _ key: String) throws -> JSONValue {
         let client = try LineSocket(daemon.socket)
-        client.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resolve\",\"params\":{\"theme\":\"\(theme)\",\"attribute\":\"\(attribute)\",\"key\":\"\(key)\"}}\n")
+        client.send(
+            "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resolve\",\"params\":{\"theme\":\"\(theme)\",\"attribute\":\"\(attribute)\",\"key\":\"\(key)\"}}\n"
+        )
         return try Jansson.parse(try #require(client.readLine()))
     }
 
     @Test func writeInPlaceAtomicSaveDeleteAndNewDirectories() throws {
         let daemon = try DaemonProcess()
-        daemon.write("ocean/colors.json", "{\"surface\": {\"brand\": \"#112233\", \"deep\": {\"ref\": \"brand\"}, \"other\": \"#000000\"}}")
+        daemon.write(
+            "ocean/colors.json",
+            "{\"surface\": {\"brand\": \"#112233\", \"deep\": {\"ref\": \"brand\"}, \"other\": \"#000000\"}}")
         let subscriber = try Subscriber(daemon)
         #expect(subscriber.next("themeAdded")?["theme"] == "ocean")
 
         let watcher = try Subscriber(
-            daemon, queries: "[{\"id\":\"q\",\"theme\":\"ocean\",\"attribute\":\"surface\",\"key\":\"deep\"},"
+            daemon,
+            queries: "[{\"id\":\"q\",\"theme\":\"ocean\",\"attribute\":\"surface\",\"key\":\"deep\"},"
                 + "{\"id\":\"o\",\"theme\":\"ocean\",\"attribute\":\"surface\",\"key\":\"other\"}]")
         #expect(watcher.values.first?["value"]?["hex"] == "#112233FF")
 
         // In place: exactly the changed key and the key that refers to it.
-        daemon.write("ocean/colors.json", "{\"surface\": {\"brand\": \"#445566\", \"deep\": {\"ref\": \"brand\"}, \"other\": \"#000000\"}}")
+        daemon.write(
+            "ocean/colors.json",
+            "{\"surface\": {\"brand\": \"#445566\", \"deep\": {\"ref\": \"brand\"}, \"other\": \"#000000\"}}")
         let changed = try #require(watcher.next("themeChanged"))
         #expect(changed["generation"] == 2)
         #expect(changed["changed"] == .object(["surface": ["brand", "deep"]]))
         #expect(changed["files"] == ["ocean/colors.json"])
         let values = try #require(watcher.next("valuesChanged"))
-        #expect(values["values"] == .array([.object(["id": "q", "value": try resolve(daemon, "ocean", "surface", "deep")["result"]!["value"]!])]))
+        #expect(
+            values["values"]
+                == .array([
+                    .object(["id": "q", "value": try resolve(daemon, "ocean", "surface", "deep")["result"]!["value"]!])
+                ]))
         #expect(try resolve(daemon, "ocean", "surface", "deep")["result"]?["value"]?["hex"] == "#445566FF")
 
         // An editor's atomic save is one change.
-        daemon.atomicWrite("ocean/colors.json", "{\"surface\": {\"brand\": \"#778899\", \"deep\": {\"ref\": \"brand\"}, \"other\": \"#000000\"}}")
+        daemon.atomicWrite(
+            "ocean/colors.json",
+            "{\"surface\": {\"brand\": \"#778899\", \"deep\": {\"ref\": \"brand\"}, \"other\": \"#000000\"}}")
         let saved = try #require(watcher.next("themeChanged"))
         #expect(saved["generation"] == 3)
         #expect(try resolve(daemon, "ocean", "surface", "brand")["result"]?["value"]?["hex"] == "#778899FF")
@@ -98,7 +111,8 @@ import Testing
     @Test func aThemeExtendingAChangedThemeGetsItsOwnGeneration() throws {
         let daemon = try DaemonProcess()
         daemon.write("base.json", "{\"number\": {\"gap\": 8}}")
-        daemon.write("child.json", "{\"theme\": {\"extends\": \"base\"}, \"number\": {\"wide\": {\"calc\": \"{gap} * 2\"}}}")
+        daemon.write(
+            "child.json", "{\"theme\": {\"extends\": \"base\"}, \"number\": {\"wide\": {\"calc\": \"{gap} * 2\"}}}")
         let subscriber = try Subscriber(daemon)
         _ = subscriber.next("themeAdded")
         try daemon.waitForTheme("child")
@@ -119,7 +133,8 @@ import Testing
         try daemon.start()
         let subscriber = try Subscriber(daemon)
         try FileManager.default.createDirectory(atPath: later + "/fresh", withIntermediateDirectories: true)
-        try "{\"icon\": {\"bell\": \"bell.fill\"}}".write(toFile: later + "/fresh/icons.json", atomically: false, encoding: .utf8)
+        try "{\"icon\": {\"bell\": \"bell.fill\"}}".write(
+            toFile: later + "/fresh/icons.json", atomically: false, encoding: .utf8)
         #expect(subscriber.next("themeAdded", timeout: 10)?["theme"] == "fresh")
         #expect(try resolve(daemon, "fresh", "icon", "bell")["result"]?["value"]?["name"] == "bell.fill")
     }
@@ -170,7 +185,8 @@ import Testing
         client.send(
             "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"reload\"}\n{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}\n"
                 + "{\"jsonrpc\":\"2.0\",\"method\":\"reload\"}\n{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"reload\"}\n"
-                + "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"resolve\",\"params\":{\"theme\":\"late\",\"attribute\":\"icon\",\"key\":\"star\"}}\n")
+                + "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"resolve\",\"params\":{\"theme\":\"late\",\"attribute\":\"icon\",\"key\":\"star\"}}\n"
+        )
         var order: [String] = []
         while order.count < 5, let line = client.readLine() {
             let message = try Jansson.parse(line)

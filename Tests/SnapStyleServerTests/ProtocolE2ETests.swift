@@ -10,7 +10,8 @@ import Testing
     @Test func methodsAnswerWithTheirIdsAndGenerations() throws {
         let daemon = try DaemonProcess()
         let client = try LineSocket(daemon.socket)
-        client.send("""
+        client.send(
+            """
             {"jsonrpc":"2.0","id":1,"method":"ping"}
             {"jsonrpc":"2.0","id":"two","method":"resolve","params":{"attribute":"number","key":"spacingGroups","context":{"dynamicType":"xxxLarge"}}}
             {"jsonrpc":"2.0","id":3,"method":"resolve","params":{"queries":[{"attribute":"font","key":"title"},{"attribute":"icon","key":"nope"}]}}
@@ -58,11 +59,26 @@ import Testing
         ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"extra\":1}", -32600),
         ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"nope\"}", -32601),
         ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resolve\",\"params\":[1]}", -32602),
-        ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resolve\",\"params\":{\"attribute\":\"colour\",\"key\":\"a\"}}", -32602),
-        ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resolve\",\"params\":{\"theme\":\"nope\",\"attribute\":\"font\",\"key\":\"title\"}}", -32001),
-        ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resolve\",\"params\":{\"attribute\":\"font\",\"key\":\"titel\"}}", -32002),
-        ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resolve\",\"params\":{\"attribute\":\"font\",\"key\":\"title\",\"context\":{\"stack\":[{\"component\":\"card\",\"state\":\"pressed\"}]}}}", -32003),
-        ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resolve\",\"params\":{\"attribute\":\"number\",\"key\":\"zero\",\"context\":{\"elevation\":123456789012345678901234567890}}}", -32700),
+        (
+            "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resolve\",\"params\":{\"attribute\":\"colour\",\"key\":\"a\"}}",
+            -32602
+        ),
+        (
+            "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resolve\",\"params\":{\"theme\":\"nope\",\"attribute\":\"font\",\"key\":\"title\"}}",
+            -32001
+        ),
+        (
+            "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resolve\",\"params\":{\"attribute\":\"font\",\"key\":\"titel\"}}",
+            -32002
+        ),
+        (
+            "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resolve\",\"params\":{\"attribute\":\"font\",\"key\":\"title\",\"context\":{\"stack\":[{\"component\":\"card\",\"state\":\"pressed\"}]}}}",
+            -32003
+        ),
+        (
+            "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resolve\",\"params\":{\"attribute\":\"number\",\"key\":\"zero\",\"context\":{\"elevation\":123456789012345678901234567890}}}",
+            -32700
+        ),
         (String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000), -32700),
     ])
     func malformedInputGetsItsErrorAndTheConnectionKeepsWorking(_ input: String, _ code: Int) throws {
@@ -87,7 +103,8 @@ import Testing
     @Test func batchesAndNotifications() throws {
         let daemon = try DaemonProcess()
         let client = try LineSocket(daemon.socket)
-        client.send("""
+        client.send(
+            """
             [{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","method":"ping"},{"jsonrpc":"2.0","id":2,"method":"nope"},5]
             {"jsonrpc":"2.0","method":"ping"}
             [{"jsonrpc":"2.0","method":"ping"}]
@@ -119,19 +136,26 @@ import Testing
         client.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"unsubscribe\",\"params\":{\"subscription\":\"s1\"}}\n")
         #expect(try parse(client.readLine())["error"]?["code"] == -32602)
         let queries = (0..<1001).map { "{\"id\":\($0),\"attribute\":\"icon\",\"key\":\"favorite\"}" }
-        client.send("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"subscribe\",\"params\":{\"queries\":[" + queries.joined(separator: ",") + "]}}\n")
+        client.send(
+            "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"subscribe\",\"params\":{\"queries\":["
+                + queries.joined(separator: ",") + "]}}\n")
         #expect(try parse(client.readLine())["error"]?["code"] == -32005)
         let tooMany = (0..<1001).map { _ in "{\"attribute\":\"icon\",\"key\":\"favorite\"}" }
-        client.send("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"resolve\",\"params\":{\"queries\":[" + tooMany.joined(separator: ",") + "]}}\n")
+        client.send(
+            "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"resolve\",\"params\":{\"queries\":["
+                + tooMany.joined(separator: ",") + "]}}\n")
         #expect(try parse(client.readLine())["error"]?["code"] == -32005)
-        client.send("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"subscribe\",\"params\":{\"since\":{\"instance\":\"old\",\"generation\":1}}}\n")
+        client.send(
+            "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"subscribe\",\"params\":{\"since\":{\"instance\":\"old\",\"generation\":1}}}\n"
+        )
         #expect(try parse(client.readLine())["result"]?["missed"] == true)
         // A subscribe answered with an error makes no subscription.
         let other = try LineSocket(daemon.socket)
         let status = "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"status\"}\n"
         other.send(status)
         let before = try #require(try parse(other.readLine())["result"]?["subscriptions"]?.intValue)
-        other.send("{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"subscribe\",\"params\":{\"since\":{\"instance\":\"x\"}}}\n")
+        other.send(
+            "{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"subscribe\",\"params\":{\"since\":{\"instance\":\"x\"}}}\n")
         #expect(try parse(other.readLine())["error"]?["data"]?["field"] == "since")
         other.send(status)
         #expect(try parse(other.readLine())["result"]?["subscriptions"]?.intValue == before)

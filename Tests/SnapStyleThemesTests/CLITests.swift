@@ -56,8 +56,10 @@ import Testing
     }
 
     @Test func resolveJSONPrintsTheProtocolResult() throws {
-        let r = try run(["resolve", "font", "title", "--offline", "--json", "--dynamic-type", "accessibility3",
-                         "--element", "title.secondary"])
+        let r = try run([
+            "resolve", "font", "title", "--offline", "--json", "--dynamic-type", "accessibility3",
+            "--element", "title.secondary",
+        ])
         #expect(r.status == 0)
         let result = try Jansson.parse(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
         // title secondary is 18 pt semibold; body scales 17 → 40 at accessibility3.
@@ -69,8 +71,10 @@ import Testing
     }
 
     @Test func stackShortcutsKeepTheirOrder() throws {
-        let r = try run(["container", "--offline", "--json", "--component", "screen", "--container", "card",
-                         "--component", "contentCard:selected"])
+        let r = try run([
+            "container", "--offline", "--json", "--component", "screen", "--container", "card",
+            "--component", "contentCard:selected",
+        ])
         #expect(r.status == 0)
         let result = try Jansson.parse(r.stdout)
         #expect(result["container"] == "contentCard")
@@ -79,8 +83,10 @@ import Testing
     }
 
     @Test func elementWithDefine() throws {
-        let r = try run(["element", "icon", "--offline", "--json", "--component", "contentCard",
-                         "--define", "font:icon=screenTitle"])
+        let r = try run([
+            "element", "icon", "--offline", "--json", "--component", "contentCard",
+            "--define", "font:icon=screenTitle",
+        ])
         #expect(r.status == 0)
         #expect(try Jansson.parse(r.stdout)["font"]?["key"] == "screenTitle")
     }
@@ -186,7 +192,9 @@ import Testing
     @Test func offlineAndCheckReadTheDaemonsConfigFile() throws {
         let roots = TemporaryRoots()
         roots.write("brand/ocean.json", "{\"number\": {\"gap\": 42}}")
-        roots.write("config/snapstyle/snapstyled.json", "{\"themes\": [\"\(roots.full("brand"))\"], \"defaultTheme\": \"ocean\"}")
+        roots.write(
+            "config/snapstyle/snapstyled.json",
+            "{\"themes\": [\"\(roots.full("brand"))\"], \"defaultTheme\": \"ocean\"}")
         roots.write("mine.json", "{\"theme\": {\"extends\": \"ocean\"}, \"number\": {\"wide\": {\"ref\": \"gap\"}}}")
         let configHome = roots.full("config")
         let resolved = try run(["resolve", "number", "gap", "--offline", "--json"], configHome: configHome)

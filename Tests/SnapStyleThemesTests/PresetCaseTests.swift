@@ -39,12 +39,16 @@ struct PresetCase: CustomStringConvertible, Sendable {
     func presetResolvesAsSnapStyle(_ c: PresetCase) throws {
         let result = try Self.methods.handle(c.method, c.params)
         let answer = try #require(result)
-        #expect(answer.contains(c.expect), "\(c.name) [\(c.source)]\n got: \(Jansson.encode(answer))\n want: \(Jansson.encode(c.expect))")
+        #expect(
+            answer.contains(c.expect),
+            "\(c.name) [\(c.source)]\n got: \(Jansson.encode(answer))\n want: \(Jansson.encode(c.expect))")
     }
 
     /// SnapStyle's fallback accents keep their names, and the keys the context uses are assigned to them.
-    @Test(arguments: [("primary", "fallbackPrimary"), ("secondary", "fallbackSecondary"),
-        ("destructive", "fallbackDestructive")])
+    @Test(arguments: [
+        ("primary", "fallbackPrimary"), ("secondary", "fallbackSecondary"),
+        ("destructive", "fallbackDestructive"),
+    ])
     func contextAccentsAreTheFallbacks(_ key: String, _ fallback: String) throws {
         func value(_ key: String) throws -> JSONValue? {
             try Self.methods.handle("resolve", .object(["attribute": "accent", "key": .string(key)]))?["value"]

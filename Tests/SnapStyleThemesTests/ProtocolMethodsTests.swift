@@ -279,11 +279,13 @@ import Testing
         #expect(component.code == -32003)
         #expect(component.data?["field"] == "stack.0.component")
         // A context that is not an object is an ill-typed parameter, named by its path in params.
-        let notObject = try #require(rpcError("resolve", #"{"theme": "t", "attribute": "number", "key": "probeGap", "context": 5}"#))
+        let notObject = try #require(
+            rpcError("resolve", #"{"theme": "t", "attribute": "number", "key": "probeGap", "context": 5}"#))
         #expect(notObject.code == -32602)
         #expect(notObject.data?["field"] == "context")
         let nested = try #require(
-            rpcError("resolve", #"{"theme": "t", "queries": [{"attribute": "number", "key": "probeGap", "context": []}]}"#))
+            rpcError(
+                "resolve", #"{"theme": "t", "queries": [{"attribute": "number", "key": "probeGap", "context": []}]}"#))
         #expect(nested.code == -32602)
         #expect(nested.data?["field"] == "queries.0.context")
     }

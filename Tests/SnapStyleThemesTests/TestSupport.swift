@@ -40,7 +40,9 @@ extension JSONValue {
     func contains(_ expected: JSONValue, tolerance: Double = 0.001) -> Bool {
         switch (self, expected) {
         case (.object(let a), .object(let b)):
-            return b.allSatisfy { member in a[member.key].map { $0.contains(member.value, tolerance: tolerance) } ?? false }
+            return b.allSatisfy { member in
+                a[member.key].map { $0.contains(member.value, tolerance: tolerance) } ?? false
+            }
         case (.array(let a), .array(let b)):
             return a.count == b.count && zip(a, b).allSatisfy { $0.contains($1, tolerance: tolerance) }
         default:

@@ -18,9 +18,10 @@ final class ConstantLineHandler: ChannelInboundHandler, @unchecked Sendable {
     typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
 
-    static let answer = Array(
-        #"{"jsonrpc":"2.0","id":17,"result":{"theme":"snap","generation":1,"attribute":"font","key":"title","value":{"size":22,"baseSize":22,"weight":"bold","width":"standard","design":"default","textStyle":"body"}}}"#
-            .utf8) + [UInt8(ascii: "\n")]
+    static let answer =
+        Array(
+            #"{"jsonrpc":"2.0","id":17,"result":{"theme":"snap","generation":1,"attribute":"font","key":"title","value":{"size":22,"baseSize":22,"weight":"bold","width":"standard","design":"default","textStyle":"body"}}}"#
+                .utf8) + [UInt8(ascii: "\n")]
     private var outbound: ByteBuffer?
     let parse: Bool
 
@@ -39,7 +40,9 @@ final class ConstantLineHandler: ChannelInboundHandler, @unchecked Sendable {
             return count
         }
         guard lines > 0 else { return }
-        if outbound == nil { outbound = context.channel.allocator.buffer(capacity: max(4096, lines * Self.answer.count)) }
+        if outbound == nil {
+            outbound = context.channel.allocator.buffer(capacity: max(4096, lines * Self.answer.count))
+        }
         for _ in 0..<lines { outbound!.writeBytes(Self.answer) }
     }
 

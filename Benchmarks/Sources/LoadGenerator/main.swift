@@ -19,7 +19,9 @@ func connectUnix(_ path: String) -> Int32 {
         for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
     }
     let result = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+        }
     }
     precondition(result == 0, "connect \(path): \(String(cString: strerror(errno)))")
     return fd
@@ -128,7 +130,10 @@ case "rate":
     let elapsed = ContinuousClock.now - start
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     let rate = Double(connections * requests) / seconds
-    print(String(format: "%.0f req/s p50 %.1f µs p99 %.1f µs", rate, percentile(latencies, 0.5), percentile(latencies, 0.99)))
+    print(
+        String(
+            format: "%.0f req/s p50 %.1f µs p99 %.1f µs", rate, percentile(latencies, 0.5), percentile(latencies, 0.99))
+    )
 case "hold":
     let path = arguments[1]
     let count = Int(arguments[2])!
@@ -148,7 +153,8 @@ case "change-latency":
     let settle = Double(arguments.count > 4 ? arguments[4] : "10")!
     let theme = GeneratedTheme(root: root)
     let fd = connectUnix(path)
-    sendAll(fd, Array("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"subscribe\",\"params\":{\"themes\":[\"big\"]}}\n".utf8))
+    sendAll(
+        fd, Array("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"subscribe\",\"params\":{\"themes\":[\"big\"]}}\n".utf8))
     var pending: [UInt8] = []
     func nextLine() -> String {
         var buffer = [UInt8](repeating: 0, count: 65536)
@@ -176,8 +182,10 @@ case "change-latency":
         latencies.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
         Thread.sleep(forTimeInterval: 0.02)
     }
-    print(String(format: "rename → themeChanged over %d changes: p50 %.2f ms, p99 %.2f ms (settleMillis %.0f)",
-                 changes, percentile(latencies, 0.5), percentile(latencies, 0.99), settle))
+    print(
+        String(
+            format: "rename → themeChanged over %d changes: p50 %.2f ms, p99 %.2f ms (settleMillis %.0f)",
+            changes, percentile(latencies, 0.5), percentile(latencies, 0.99), settle))
 case "generate":
     let theme = GeneratedTheme()
     print(theme.root)

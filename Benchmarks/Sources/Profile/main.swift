@@ -29,8 +29,11 @@ case "chain":
     for level in 0..<5 {
         let next = Definition.ref("c\(level + 1)", adjust: [])
         let when = Definition.when(
-            [.init(predicate: Predicate(tests: [.init(member: .colorScheme, matcher: .equals(.string("dark")))]),
-                   then: next)],
+            [
+                .init(
+                    predicate: Predicate(tests: [.init(member: .colorScheme, matcher: .equals(.string("dark")))]),
+                    then: next)
+            ],
             else: next)
         layer.set(.number, "c\(level)", DefinitionEntry(definition: when, location: location))
     }
@@ -81,7 +84,9 @@ case "handle":
     let daemon = Daemon(
         configuration: DaemonConfiguration(), store: preset, socketPath: "/nowhere", logger: Logger(label: "profile"),
         notifier: SystemdNotifier(environment: [:]))
-    let line = Array("{\"jsonrpc\":\"2.0\",\"id\":17,\"method\":\"resolve\",\"params\":{\"attribute\":\"font\",\"key\":\"title\",\"context\":{\"colorScheme\":\"dark\"}}}".utf8)
+    let line = Array(
+        "{\"jsonrpc\":\"2.0\",\"id\":17,\"method\":\"resolve\",\"params\":{\"attribute\":\"font\",\"key\":\"title\",\"context\":{\"colorScheme\":\"dark\"}}}"
+            .utf8)
     let caller = Caller(connection: 1, sink: Sink())
     let start = ContinuousClock.now
     for _ in 0..<iterations { _ = daemon.handle(line: line, caller: caller) }
