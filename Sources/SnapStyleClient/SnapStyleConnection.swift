@@ -45,6 +45,7 @@ public final class SnapStyleConnection: Sendable {
         return "/tmp/snapstyle-\(getuid())/snapstyled.sock"
     }
 
+    /// Connects to the daemon at `socket` (default: the daemon's default path); throws when nobody answers there.
     public static func connect(socket: String? = nil) async throws -> SnapStyleConnection {
         let path = socket ?? defaultSocketPath()
         let (stream, continuation) = AsyncStream.makeStream(of: (method: String, params: JSONValue).self)
@@ -102,6 +103,7 @@ public final class SnapStyleConnection: Sendable {
         try request.decode(try await call(R.method, request.params))
     }
 
+    /// Closes the connection; requests still waiting fail.
     public func close() async {
         try? await channel.close()
     }

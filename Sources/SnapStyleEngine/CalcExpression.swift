@@ -30,15 +30,18 @@ public indirect enum CalcExpression: Hashable, Sendable {
     }
 }
 
+/// A value a calc expression reads from the context (`$scaleFactor`, `$vars.NAME`, ...).
 public enum CalcVariable: Hashable, Sendable {
     case scaleFactor, elevation, containerLevel, containerLevelOverall
     case vars(String)
 }
 
+/// A calc expression's binary operator.
 public enum CalcOperator: Character, Hashable, Sendable {
     case add = "+", subtract = "-", multiply = "*", divide = "/"
 }
 
+/// A function a calc expression may call, with the number of arguments it takes.
 public enum CalcFunction: String, Hashable, Sendable, CaseIterable {
     case min, max, clamp, round, floor, ceil, abs
 
@@ -251,6 +254,7 @@ extension CalcExpression {
 
 /// The syntax of semantic keys and ids: `[A-Za-z_][A-Za-z0-9_]*` segments joined by dots.
 public enum KeySyntax {
+    /// Whether `key` has the semantic key syntax (`name` or `name.segment...`).
     public static func isValid(_ key: String) -> Bool {
         var atSegmentStart = true
         var count = 0

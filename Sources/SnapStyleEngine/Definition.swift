@@ -44,6 +44,7 @@ public enum Adjustment: Hashable, Sendable {
     case mix(with: ColorSpec, amount: Double, space: MixSpace)
 }
 
+/// The colour space a `mix` adjustment interpolates in.
 public enum MixSpace: String, ClosedSet { case perceptual, srgb }
 
 /// A color as written inside a surface literal: a literal, a surface reference, or an accent's variant.
@@ -65,11 +66,13 @@ public enum Literal: Hashable, Sendable {
     case accent(AccentLiteral)
 }
 
+/// A gradient's start or end: a unit point's name or `[x, y]`.
 public enum GradientPoint: Hashable, Sendable {
     case named(String)
     case point(Double, Double)
 }
 
+/// A surface value as written: a colour, a material or a gradient.
 public enum SurfaceLiteral: Hashable, Sendable {
     case color(ColorSpec)
     case material(Material)
@@ -77,11 +80,13 @@ public enum SurfaceLiteral: Hashable, Sendable {
     case meshGradient(width: Int, height: Int, points: [[Double]], colors: [ColorSpec])
 }
 
+/// A number as written: a constant or a calc expression (scaled by Dynamic Type or not).
 public enum NumberLiteral: Hashable, Sendable {
     case constant(Double)
     case calc(CalcExpression, scaled: Bool)
 }
 
+/// A font as written; width and design default to the context's.
 public struct FontLiteral: Hashable, Sendable {
     public var size: Double
     public var weight: FontWeight
@@ -108,6 +113,7 @@ public enum NumberSpec: Hashable, Sendable {
     case key(String)
 }
 
+/// A padding as written: a number for each edge.
 public struct PaddingLiteral: Hashable, Sendable {
     public var leading: NumberSpec
     public var top: NumberSpec
@@ -125,11 +131,13 @@ public struct PaddingLiteral: Hashable, Sendable {
     }
 }
 
+/// A shape as written.
 public enum ShapeLiteral: Hashable, Sendable {
     case named(ShapeName)
     case roundedRectangle(NumberSpec)
 }
 
+/// A composition as written: the surface keys of its layers.
 public struct CompositionLiteral: Hashable, Sendable {
     public var foreground: String?
     public var background: String?
@@ -149,6 +157,7 @@ public struct CompositionLiteral: Hashable, Sendable {
     }
 }
 
+/// An accent as written: four colours and a brightness.
 public struct AccentLiteral: Hashable, Sendable {
     public var base: ColorSpec
     public var onAccent: ColorSpec
@@ -167,6 +176,7 @@ public struct AccentLiteral: Hashable, Sendable {
         self.brightness = brightness
     }
 
+    /// The colour of one variant.
     public func color(_ variant: AccentVariant) -> ColorSpec {
         switch variant {
         case .base: base

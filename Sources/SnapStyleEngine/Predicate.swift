@@ -1,5 +1,6 @@
 /// A condition on the context: every test must match (an empty predicate always matches).
 public struct Predicate: Hashable, Sendable {
+    /// One member test of a predicate: a context member and what it must match.
     public struct Test: Hashable, Sendable {
         public var member: PredicateMember
         public var matcher: Matcher

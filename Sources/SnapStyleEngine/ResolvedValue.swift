@@ -25,6 +25,7 @@ public struct ResolvedNumber: Hashable, Sendable {
     public var value: Double
 }
 
+/// A font for a context: the scaled size, the size before scaling, and its traits.
 public struct ResolvedFont: Hashable, Sendable {
     public var size: Double
     public var baseSize: Double
@@ -40,6 +41,7 @@ public struct ResolvedEdge: Hashable, Sendable {
     public var key: String?
 }
 
+/// A padding for a context, in points per edge.
 public struct ResolvedPadding: Hashable, Sendable {
     public var leading: ResolvedEdge?
     public var top: ResolvedEdge?
@@ -47,6 +49,7 @@ public struct ResolvedPadding: Hashable, Sendable {
     public var bottom: ResolvedEdge?
 }
 
+/// A shape for a context.
 public enum ResolvedShape: Hashable, Sendable {
     case named(ShapeName)
     indirect case roundedRectangle(radius: ResolvedNumber, key: String?)
@@ -58,6 +61,7 @@ public struct ResolvedLayer: Hashable, Sendable {
     public var value: ResolvedSurface?
 }
 
+/// A composition for a context: each layer's surface key and value.
 public struct ResolvedComposition: Hashable, Sendable {
     public var foreground: ResolvedLayer?
     public var background: ResolvedLayer?
@@ -65,6 +69,7 @@ public struct ResolvedComposition: Hashable, Sendable {
     public var border: ResolvedLayer?
 }
 
+/// An accent for a context: its four colours and brightness.
 public struct ResolvedAccent: Hashable, Sendable {
     public var base: RGBA
     public var onAccent: RGBA
@@ -72,6 +77,7 @@ public struct ResolvedAccent: Hashable, Sendable {
     public var contrast: RGBA
     public var brightness: Brightness
 
+    /// The colour of one variant.
     public func color(_ variant: AccentVariant) -> RGBA {
         switch variant {
         case .base: base

@@ -1,5 +1,6 @@
 /// The definitions one theme (or a request's overrides) contributes: one layer of a theme's stack.
 public struct ThemeLayer: Sendable {
+    /// A container definition with where it is written.
     public struct ContainerEntry: Hashable, Sendable {
         public var definition: ContainerDefinition
         public var location: SourceLocation
@@ -9,6 +10,7 @@ public struct ThemeLayer: Sendable {
         }
     }
 
+    /// A component definition with where it is written.
     public struct ComponentEntry: Hashable, Sendable {
         public var definition: ComponentDefinition
         public var location: SourceLocation
@@ -86,8 +88,10 @@ public struct ThemeLayer: Sendable {
     /// The keys an attribute defines.
     public func keys(_ attribute: Attribute) -> [String] { sections[attribute.index].keys }
 
+    /// The definition of a key in this layer, if the layer has one.
     public func entry(_ attribute: Attribute, _ key: String) -> DefinitionEntry? { sections[attribute.index][key] }
 
+    /// Defines a key in this layer (nil removes it).
     public mutating func set(_ attribute: Attribute, _ key: String, _ entry: DefinitionEntry?) {
         sections[attribute.index].set(key, entry)
     }

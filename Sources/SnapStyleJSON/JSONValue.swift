@@ -63,6 +63,7 @@ public enum JSONValue: Hashable, Sendable {
 
 /// A JSON object: members in document order, keys unique.
 public struct JSONObject: Hashable, Sendable, Sequence, ExpressibleByDictionaryLiteral {
+    /// One member: its key and value.
     public struct Member: Hashable, Sendable {
         public var key: String
         public var value: JSONValue
@@ -95,6 +96,7 @@ public struct JSONObject: Hashable, Sendable, Sequence, ExpressibleByDictionaryL
         }
     }
 
+    /// Adds a member at the end (the caller keeps keys unique).
     public mutating func append(_ key: String, _ value: JSONValue) {
         members.append(Member(key: key, value: value))
     }

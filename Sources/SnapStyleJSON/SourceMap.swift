@@ -38,6 +38,7 @@ public final class SourceNode: Sendable {
     /// A node standing for a value with no known place (built in code rather than parsed).
     public static let unknown = SourceNode(keyPosition: nil, position: .start, children: [])
 
+    /// The node of a member or element by index; past the end, a node at this one's position.
     public func child(_ index: Int) -> SourceNode {
         index < children.count ? children[index] : SourceNode(keyPosition: nil, position: position, children: [])
     }

@@ -11,6 +11,7 @@ public final class EncodedValues: Sendable {
 
     public init(limit: Int = 65_536) { self.limit = limit }
 
+    /// The value's JSON encoding (`null` for no value), encoded once per distinct value.
     public func bytes(_ value: ResolvedValue?) -> [UInt8] {
         guard let value else { return Array("null".utf8) }
         if let known = table.withLock({ $0[value] }) { return known }

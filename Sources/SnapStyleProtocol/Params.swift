@@ -23,6 +23,7 @@ public struct Params: Sendable {
         self.prefix = prefix
     }
 
+    /// A member's dotted path in the request's `params`, for `data.field`.
     public func field(_ name: String) -> String { prefix.isEmpty ? name : "\(prefix).\(name)" }
 
     public subscript(name: String) -> JSONValue? {
@@ -30,17 +31,20 @@ public struct Params: Sendable {
         return value
     }
 
+    /// An optional string member.
     public func string(_ name: String) throws(RPCError) -> String? {
         guard let value = self[name] else { return nil }
         guard let s = value.stringValue else { throw .invalidParams(field(name), "expected a string") }
         return s
     }
 
+    /// A string member that must be present.
     public func requiredString(_ name: String) throws(RPCError) -> String {
         guard let s = try string(name) else { throw .invalidParams(field(name), "missing") }
         return s
     }
 
+    /// A member naming one of the seven attributes (or `accent`).
     public func attribute(_ name: String = "attribute") throws(RPCError) -> Attribute {
         let text = try requiredString(name)
         guard let attribute = Attribute(rawValue: text) else {
@@ -52,12 +56,14 @@ public struct Params: Sendable {
         return attribute
     }
 
+    /// A member holding a semantic key.
     public func key(_ name: String = "key") throws(RPCError) -> String {
         let key = try requiredString(name)
         guard KeySyntax.isValid(key) else { throw .invalidParams(field(name), "'\(key)' is not a valid key") }
         return key
     }
 
+    /// The `context` member read as a style context (empty when absent); errors are -32003 or -32602.
     public func context() throws(RPCError) -> StyleContext {
         guard let value = self["context"] else { return StyleContext() }
         // An ill-typed parameter (-32602); -32003 is for what is wrong inside a context object.
@@ -69,6 +75,7 @@ public struct Params: Sendable {
         }
     }
 
+    /// An optional array member.
     public func array(_ name: String) throws(RPCError) -> [JSONValue]? {
         guard let value = self[name] else { return nil }
         guard let array = value.arrayValue else { throw .invalidParams(field(name), "expected an array") }
@@ -86,12 +93,14 @@ public struct Params: Sendable {
 }
 
 extension RPCError {
+    /// An invalid context as -32003, naming the member at fault.
     public static func invalidContext(_ error: ContextError) -> RPCError {
         var data: JSONObject = ["field": .string(error.field), "reason": .string(error.reason)]
         if let allowed = error.allowed { data["allowed"] = .array(allowed.map(JSONValue.string)) }
         return RPCError(code: invalidContextCode, message: "Invalid context", data: data)
     }
 
+    /// A resolution error as its protocol error.
     public static func style(_ error: StyleError) -> RPCError {
         switch error {
         case .unknownKey(let attribute, let key, let suggestions):

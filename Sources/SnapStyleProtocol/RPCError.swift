@@ -24,14 +24,17 @@ public struct RPCError: Error, Hashable, Sendable {
     public static let themeUnavailableCode = -32004
     public static let limitExceededCode = -32005
 
+    /// -32700: the line is not JSON.
     public static func parseError(_ reason: String) -> RPCError {
         RPCError(code: parseErrorCode, message: "Parse error", data: ["reason": .string(reason)])
     }
 
+    /// -32600: JSON, but not a valid request.
     public static func invalidRequest(_ reason: String) -> RPCError {
         RPCError(code: invalidRequestCode, message: "Invalid Request", data: ["reason": .string(reason)])
     }
 
+    /// -32601: no such method.
     public static func methodNotFound(_ method: String) -> RPCError {
         RPCError(code: methodNotFoundCode, message: "Method not found", data: ["method": .string(method)])
     }
@@ -43,16 +46,19 @@ public struct RPCError: Error, Hashable, Sendable {
             data: ["field": .string(field), "reason": .string(reason)])
     }
 
+    /// -32603: a failure that is not the client's.
     public static func internalError(_ reason: String = "internal error") -> RPCError {
         RPCError(code: internalErrorCode, message: "Internal error", data: ["reason": .string(reason)])
     }
 
+    /// -32001: no theme of that name.
     public static func unknownTheme(_ theme: String, available: [String]) -> RPCError {
         RPCError(
             code: unknownThemeCode, message: "Unknown theme",
             data: ["theme": .string(theme), "available": .array(available.map(JSONValue.string))])
     }
 
+    /// -32005: a limit of the daemon was exceeded.
     public static func limitExceeded(_ what: String, limit: Int) -> RPCError {
         RPCError(
             code: limitExceededCode, message: "Limit exceeded",

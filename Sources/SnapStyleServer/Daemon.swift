@@ -57,6 +57,7 @@ public final class Daemon: Sendable {
         instance = String(format: "%08x%08x", UInt32.random(in: 0...UInt32.max, using: &random), getpid())
     }
 
+    /// Records how many inotify watches are in place (for `status`).
     public func setWatchCount(_ count: Int) { watchCount.store(count, ordering: .relaxed) }
 
     /// Runs `hook` before every rescan someone asked for (SIGHUP, `reload`).

@@ -14,6 +14,7 @@ public enum SocketPath {
         return "/tmp/snapstyle-\(getuid())/snapstyled.sock"
     }
 
+    /// Why the socket path cannot be used, with what to do about it.
     public struct Error: Swift.Error, CustomStringConvertible {
         public var description: String
     }

@@ -12,6 +12,7 @@ public protocol EventSink: AnyObject, Sendable {
 }
 
 extension EventSink {
+    /// Answers a deferred request (`reload`) and resumes reading the connection.
     public func resume(with line: [UInt8]?) {
         if let line { send(line: line) }
     }

@@ -18,6 +18,7 @@ public struct SystemdNotifier: Sendable {
         return .microseconds(usec)
     }
 
+    /// `READY=1` with a status line.
     public func ready(status: String) { send("READY=1\nSTATUS=\(status)") }
 
     /// Before a reload: `RELOADING=1` with the monotonic time.
@@ -28,10 +29,13 @@ public struct SystemdNotifier: Sendable {
         send("RELOADING=1\nMONOTONIC_USEC=\(usec)")
     }
 
+    /// `STOPPING=1`.
     public func stopping() { send("STOPPING=1") }
 
+    /// `STATUS=` only.
     public func status(_ text: String) { send("STATUS=\(text)") }
 
+    /// `WATCHDOG=1`.
     public func watchdog() { send("WATCHDOG=1") }
 
     /// Sends one datagram; a missing or unreachable socket is ignored (not under systemd).

@@ -37,6 +37,7 @@ public struct ReloadReport: Sendable {
 
 /// A theme's state as the `themes` method reports it.
 public struct ThemeInfo: Sendable, Hashable {
+    /// Whether the theme serves its files as they are on disk.
     public enum State: String, Sendable { case loaded, error, loading }
 
     public var name: String

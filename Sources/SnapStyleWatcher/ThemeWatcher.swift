@@ -251,6 +251,7 @@ public final class ThemeWatcher: Sendable {
     }
 }
 
+/// The watcher could not start (inotify could not be initialised).
 public struct WatcherError: Error, CustomStringConvertible {
     public var description: String
 }
