@@ -123,6 +123,10 @@ extension ThemeParser {
             error(json, "\(what): a shape is one of \(Self.list(ShapeName.allowed)) or {\"roundedRectangle\": N}")
             return nil
         }
+        if radius.value.isNull {
+            error(radius, "\(what): roundedRectangle: expected a number key or a number")
+            return nil
+        }
         return numberSpec(radius, "\(what): roundedRectangle").map(ShapeLiteral.roundedRectangle)
     }
 

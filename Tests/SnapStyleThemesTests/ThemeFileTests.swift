@@ -310,4 +310,10 @@ import Testing
             """)
         #expect(file.errors.isEmpty, "\(file.errors)")
     }
+
+    @Test func aRoundedRectangleNeedsARadius() throws {
+        let error = try Self.onlyError(#"{"shape": {"card": {"roundedRectangle": null}}}"#)
+        #expect(Self.place(error) == "1:41")
+        #expect(error.message == "shape 'card': roundedRectangle: expected a number key or a number")
+    }
 }
