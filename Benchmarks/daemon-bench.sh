@@ -72,6 +72,9 @@ run_pair() {
     printf '  NIO + jansson parse, constant answer: %s (ratio %s)\n' "$p" "$(ratio "${p%% *}" "${r%% *}")"
     printf '  snapstyled resolve:  %s\n  ratio %s (target ≥ %s)\n' "$s" "$(ratio "${s%% *}" "${r%% *}")" "$target"
 }
+# jansson alone, in C: the per-line cost every request pays before any method work.
+"${CC:-clang}" -O2 "$here/jansson-loadb.c" -ljansson -o "$work/jansson-loadb"
+"$work/jansson-loadb"
 run_pair "one connection, pipelined (256 in flight)" pipelined 1 300000 0.5
 run_pair "one connection, one request at a time" sequential 1 20000 0.9
 run_pair "50 connections, one request at a time each" sequential 50 2000 0.8
