@@ -43,12 +43,11 @@ BINDIR ?= $(PREFIX)/bin
 DOCDIR ?= $(PREFIX)/share/doc/snapstyled
 UNITDIR ?= $(XDG_CONFIG_HOME)/systemd/user
 
-install: release
+install: release units
 	install -d $(BINDIR) $(XDG_CONFIG_HOME)/snapstyle $(DOCDIR)/docs
 	install -m 0755 $(BIN)/snapstyled $(BIN)/snapstyle $(BINDIR)/
 	install -m 0644 README.md $(DOCDIR)/
 	install -m 0644 docs/*.md $(DOCDIR)/docs/
-	$(MAKE) --no-print-directory units BINDIR=$(BINDIR) DOCDIR=$(DOCDIR) UNITDIR=$(UNITDIR)
 	[ -e $(XDG_CONFIG_HOME)/snapstyle/snapstyled.json ] || \
 		install -m 0644 etc/snapstyle/snapstyled.json $(XDG_CONFIG_HOME)/snapstyle/snapstyled.json
 	@echo "installed; now: systemctl --user daemon-reload && systemctl --user enable --now snapstyled.socket"

@@ -10,14 +10,16 @@ extension StyleMethods {
         guard case .object = overrides else { throw .invalidParams(params.field("overrides"), "expected an object") }
         let canonical = Jansson.encode(overrides)
         return try theme.session(overrides: canonical) { snapshot throws(RPCError) in
-            try Self.overridesLayer(canonical, snapshot: snapshot, field: params.field("overrides"))
+            try Self.overridesLayer(canonical, of: overrides, snapshot: snapshot, field: params.field("overrides"))
         }
     }
 
-    /// Parses and checks overrides like a theme file (no manifest), on top of a snapshot. An error names the
-    /// dotted path of the member at fault under `field` (`overrides.font.title`): positions in `text`, which
-    /// the daemon wrote, would mean nothing to the client.
-    static func overridesLayer(_ text: String, snapshot: ThemeSnapshot, field: String) throws(RPCError) -> ThemeLayer {
+    /// Parses and checks overrides (`text`, the encoding of `value`) like a theme file without a manifest, on top
+    /// of a snapshot. An error names the dotted path of the member at fault under `field`
+    /// (`overrides.font.title`): positions in `text`, which the daemon wrote, would mean nothing to the client.
+    static func overridesLayer(_ text: String, of value: JSONValue, snapshot: ThemeSnapshot, field: String)
+        throws(RPCError) -> ThemeLayer
+    {
         let file = ThemeFile.parse(path: "overrides", text: text, themeName: "overrides", allowManifest: false)
         var errors = file.errors
         if errors.isEmpty {
@@ -28,7 +30,7 @@ extension StyleMethods {
         guard let first = errors.first else { return file.layer }
         let position = SourcePosition(line: first.line, column: first.column)
         var scanner = SourceScanner(text)
-        let path = (try? Jansson.parse(text)).flatMap { memberPath(to: position, in: $0, node: scanner.scan()) }
+        let path = memberPath(to: position, in: value, node: scanner.scan())
         let reason = errors.count == 1 ? first.message : "\(first.message) (and \(errors.count - 1) more)"
         throw .invalidParams(path.map { "\(field).\($0)" } ?? field, reason)
     }

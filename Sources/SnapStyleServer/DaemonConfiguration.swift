@@ -49,10 +49,12 @@ public struct DaemonConfiguration: Sendable, Equatable {
         return configuration
     }
 
-    /// The log levels of `--log-level` and `logLevel`, by name (swift-log's `critical` is not one of them).
+    /// The names `--log-level` and `logLevel` accept (daemon.md's list: swift-log's `critical` is not one).
+    public static let logLevelNames = ["trace", "debug", "info", "notice", "warning", "error"]
+
+    /// The log level of one of `logLevelNames`.
     public static func logLevel(named name: String) -> Logger.Level? {
-        guard let level = Logger.Level(rawValue: name), level != .critical else { return nil }
-        return level
+        logLevelNames.contains(name) ? Logger.Level(rawValue: name) : nil
     }
 
     /// Applies a config file's members; an unknown member or a wrong type is an error naming it.
@@ -105,7 +107,7 @@ public struct DaemonConfiguration: Sendable, Equatable {
                 maxQueuedBytes = n
             case "logLevel":
                 guard let s = value.stringValue, let level = Self.logLevel(named: s) else {
-                    throw bad("one of trace, debug, info, notice, warning, error")
+                    throw bad("one of \(Self.logLevelNames.joined(separator: ", "))")
                 }
                 logLevel = level
             default:

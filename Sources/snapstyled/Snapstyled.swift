@@ -23,7 +23,8 @@ struct Snapstyled: AsyncParsableCommand {
     @Option(name: .customLong("default-theme"), help: "The theme requests get when they name none.")
     var defaultTheme: String?
 
-    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning or error.")
+    @Option(
+        name: .customLong("log-level"), help: "\(DaemonConfiguration.logLevelNames.joined(separator: ", ")).")
     var logLevel: String?
 
     @Flag(name: .customLong("no-watch"), help: "Do not watch the theme roots (reload on SIGHUP only).")
@@ -60,7 +61,8 @@ struct Snapstyled: AsyncParsableCommand {
         }
         if let logLevel {
             guard let level = DaemonConfiguration.logLevel(named: logLevel) else {
-                throw ValidationError("--log-level: expected trace, debug, info, notice, warning or error")
+                let names = DaemonConfiguration.logLevelNames.joined(separator: ", ")
+                throw ValidationError("--log-level: expected one of \(names)")
             }
             configuration.logLevel = level
         }
