@@ -84,17 +84,21 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Shared by the test targets: reproducible random changes to real theme roots.
+        .target(name: "SnapStyleTestSupport", path: "Tests/SnapStyleTestSupport"),
         .testTarget(name: "SnapStyleEngineTests", dependencies: ["SnapStyleEngine", "SnapStyleJSON"]),
         .testTarget(
             name: "SnapStyleServerTests",
             dependencies: [
                 "SnapStyleServer", "SnapStyleClient", "SnapStyleJSON", "SnapStyleJansson", "SnapStyleProtocol",
-                "SnapStyleWatcher", .product(name: "Logging", package: "swift-log"),
+                "SnapStyleWatcher", "SnapStyleTestSupport", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
             name: "SnapStyleThemesTests",
-            dependencies: ["SnapStyleThemes", "SnapStyleEngine", "SnapStyleJansson", "SnapStyleProtocol"],
+            dependencies: [
+                "SnapStyleThemes", "SnapStyleEngine", "SnapStyleJansson", "SnapStyleProtocol", "SnapStyleTestSupport",
+            ],
             resources: [.copy("Fixtures")]
         ),
     ]

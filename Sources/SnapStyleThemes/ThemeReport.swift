@@ -22,6 +22,12 @@ public struct ThemeFailure: Sendable, Hashable {
     public var errors: [ThemeError]
 }
 
+/// A theme in error that loads again: it serves `generation`, built from its files as they are now.
+public struct ThemeRecovery: Sendable, Hashable {
+    public var theme: String
+    public var generation: Int
+}
+
 /// What a reload or a batch of file changes did.
 public struct ReloadReport: Sendable {
     public var changes: [ThemeChange] = []
@@ -29,10 +35,14 @@ public struct ReloadReport: Sendable {
     /// Themes that serve for the first time (a theme broken on arrival is added once it loads).
     public var added: [String] = []
     public var removed: [String] = []
+    /// Themes that were in error and load again.
+    public var recovered: [ThemeRecovery] = []
 
     public init() {}
 
-    public var isEmpty: Bool { changes.isEmpty && failures.isEmpty && added.isEmpty && removed.isEmpty }
+    public var isEmpty: Bool {
+        changes.isEmpty && failures.isEmpty && added.isEmpty && removed.isEmpty && recovered.isEmpty
+    }
 }
 
 /// A theme's state as the `themes` method reports it.

@@ -7,28 +7,58 @@ extension ThemeStore {
         var files: [String]
     }
 
+    /// What building one theme came to.
+    enum BuildOutcome {
+        /// The theme serves the new build; `change` is nil when nothing resolves differently (or it is new).
+        case applied(change: ThemeChange?, delta: Delta?)
+        /// The theme keeps serving its last good generation, if any.
+        case failed(ThemeFailure)
+    }
+
     /// Rebuilds the themes whose files changed (`touched`: name → changed file paths) and every theme that
     /// extends a rebuilt one, parents first.
     func rebuild(_ touched: [String: Set<String>], _ state: inout State, _ report: inout ReloadReport) {
         var deltas: [String: Delta] = [:]
-        for name in buildOrder(state.records) {
-            guard let parent = state.records[name].map(\.parent) else { continue }
-            let files = touched[name]
-            let parentDelta = parent.flatMap { deltas[$0] }
-            guard files != nil || parentDelta != nil else { continue }
+        let toBuild = Self.extending(Set(touched.keys), state.records)
+        for name in buildOrder(state.records) where toBuild.contains(name) {
             // Taken out of the state so that its graph and layer are uniquely referenced while they change.
             var record = state.records.removeValue(forKey: name)!
-            let wasServed = record.served != nil
-            let (changes, failure, delta) = build(&record, files: files ?? [], parentDelta: parentDelta, state)
-            // A theme is announced as added when it first serves (one broken on arrival reports its errors).
-            if !wasServed, record.served != nil, record.location != nil { report.added.append(name) }
-            // After a failure the files read so far stay "previous": the next build compares with what serves.
-            if failure == nil { record.previous = [:] }
+            let (wasServed, hadErrors) = (record.served != nil, !record.errors.isEmpty)
+            let parentDelta = record.parent.flatMap { deltas[$0] }
+            let outcome = build(&record, files: touched[name] ?? [], parentDelta: parentDelta, state)
+            switch outcome {
+            case .applied(let change, let delta):
+                record.memo.previous = [:]
+                // A theme is announced as added when it first serves (one broken on arrival reports its errors).
+                if !wasServed, record.location != nil { report.added.append(name) }
+                if hadErrors, let served = record.served {
+                    report.recovered.append(ThemeRecovery(theme: name, generation: served.snapshot.generation))
+                }
+                if let change { report.changes.append(change) }
+                if let delta { deltas[name] = delta }
+            case .failed(let failure):
+                // The next build starts from scratch: nothing of a build that failed is reused.
+                record.memo = BuildMemo()
+                report.failures.append(failure)
+            }
             state.records[name] = record
-            if let changes { report.changes.append(changes) }
-            if let failure { report.failures.append(failure) }
-            if let delta { deltas[name] = delta }
         }
+    }
+
+    /// The given names and every theme that extends one of them, directly or not.
+    static func extending(_ names: Set<String>, _ records: [String: Record]) -> Set<String> {
+        var result = names
+        var grew = true
+        while grew {
+            grew = false
+            for (name, record) in records where !result.contains(name) {
+                if let parent = record.parent, result.contains(parent) {
+                    result.insert(name)
+                    grew = true
+                }
+            }
+        }
+        return result
     }
 
     /// Names with parents before the themes that extend them (names on an `extends` cycle last).
@@ -53,50 +83,34 @@ extension ThemeStore {
     }
 
     /// Builds one theme's candidate from its files and its parent's served layers; applies it if it is valid.
-    func build(_ record: inout Record, files: Set<String>, parentDelta: Delta?, _ state: State)
-        -> (ThemeChange?, ThemeFailure?, Delta?)
-    {
+    /// Incremental when the memo holds the last good build on the same parent, from scratch otherwise.
+    func build(_ record: inout Record, files: Set<String>, parentDelta: Delta?, _ state: State) -> BuildOutcome {
         let name = record.name
         let (own, manifest, mergeErrors) = merged(&record, changedFiles: files)
-        var errors = mergeErrors
         let parentName = record.extends
-        var parentLayers: [ThemeLayer] = []
-        if let parentName {
-            let location =
-                manifest?.location ?? SourceLocation(file: record.fileOrder.first ?? name, line: 1, column: 1)
-            if record.extendsBuiltinPreset {
-                parentLayers = [Preset.layer]
-            } else if let cycle = extendsCycle(from: name, parent: parentName, state.records) {
-                errors.append(ThemeError(at: location, "theme extends cycle: \(cycle.joined(separator: " → "))"))
-            } else if let parent = state.records[parentName]?.served {
-                parentLayers = parent.snapshot.layers
-            } else if state.records[parentName] != nil {
-                errors.append(ThemeError(at: location, "extends '\(parentName)', which has errors and never loaded"))
-            } else {
-                let known = state.records.keys.sorted().joined(separator: ", ")
-                errors.append(ThemeError(at: location, "extends unknown theme '\(parentName)' (known: \(known))"))
-            }
-        }
+        let location = manifest?.location ?? SourceLocation(file: record.fileOrder.first ?? name, line: 1, column: 1)
+        var errors = mergeErrors
+        let parentLayers = self.parentLayers(of: record, at: location, state, &errors)
         let servedGeneration = record.served?.snapshot.generation ?? 0
-        let relative = files.sorted()
-        guard errors.isEmpty else {
+        func failure(_ errors: [ThemeError]) -> BuildOutcome {
             record.errors = errors
-            return (nil, ThemeFailure(theme: name, generation: servedGeneration, errors: errors), nil)
+            return .failed(ThemeFailure(theme: name, generation: servedGeneration, errors: errors))
         }
+        guard errors.isEmpty else { return failure(errors) }
         let layers = parentLayers + [own]
         let oldSnapshot = record.served?.snapshot
-        let incremental = oldSnapshot != nil && record.goodExtends == parentName && record.goodLayer != nil
+        let incremental = oldSnapshot != nil && record.memo.goodExtends == parentName && record.memo.goodLayer != nil
         var candidates = Set<NodeRef>()
         if incremental {
-            // Files changed since the last applied build (a failed build in between keeps them previous).
-            for path in files.union(record.previous.keys) {
-                if let old = record.previous[path] { candidates.formUnion(old.layer.nodes) }
+            // Files changed since the last applied build.
+            for path in files.union(record.memo.previous.keys) {
+                if let old = record.memo.previous[path] { candidates.formUnion(old.layer.nodes) }
                 if let new = record.files[path] { candidates.formUnion(new.layer.nodes) }
             }
             if let parentDelta { candidates.formUnion(parentDelta.nodes) }
         }
-        var graph = record.graph
-        record.graph = ReferenceGraph()  // keeps the graph uniquely referenced while it is updated
+        var graph = record.memo.graph
+        record.memo.graph = ReferenceGraph()  // keeps the graph uniquely referenced while it is updated
         var gainedEdges: [NodeRef] = []
         if incremental {
             for node in candidates where graph.update(node, layers: layers) { gainedEdges.append(node) }
@@ -114,32 +128,54 @@ extension ThemeStore {
         } else {
             errors = ThemeAssembler.validate(nodes: own.nodes, own: own, layers: layers, graph: graph)
         }
-        guard errors.isEmpty else {
-            if incremental, let oldLayers = oldSnapshot?.layers {
-                for node in candidates { graph.update(node, layers: oldLayers) }
-            }
-            record.graph = incremental ? graph : record.graph
-            if !incremental, let oldLayers = oldSnapshot?.layers { record.graph = ReferenceGraph(layers: oldLayers) }
-            record.errors = errors
-            return (nil, ThemeFailure(theme: name, generation: servedGeneration, errors: errors), nil)
-        }
-        record.graph = graph
+        guard errors.isEmpty else { return failure(errors) }
+        record.memo.graph = graph
+        record.memo.goodLayer = own
+        record.memo.goodExtends = parentName
         record.errors = []
-        record.goodLayer = own
-        record.goodExtends = parentName
 
         guard let served = record.served, let oldSnapshot else {
             let snapshot = ThemeSnapshot(name: name, generation: 1, layers: layers)
             record.served = StyleTheme(snapshot)
-            return (nil, nil, Delta(nodes: Set(own.nodes), files: relative))
+            return .applied(change: nil, delta: Delta(nodes: Set(own.nodes), files: files.sorted()))
         }
         let nodes = incremental ? candidates : Set(oldSnapshot.layers.flatMap(\.nodes)).union(layers.flatMap(\.nodes))
+        return install(
+            layers, nodes: nodes, on: served, graph: graph,
+            files: files.isEmpty ? (parentDelta?.files ?? []) : files.sorted())
+    }
+
+    /// The served layers of the theme a record extends; an `extends` that cannot be served is an error.
+    func parentLayers(of record: Record, at location: SourceLocation, _ state: State, _ errors: inout [ThemeError])
+        -> [ThemeLayer]
+    {
+        guard let parentName = record.extends else { return [] }
+        if record.extendsBuiltinPreset { return [Preset.layer] }
+        if let cycle = extendsCycle(from: record.name, parent: parentName, state.records) {
+            errors.append(ThemeError(at: location, "theme extends cycle: \(cycle.joined(separator: " → "))"))
+        } else if let parent = state.records[parentName] {
+            // A theme on a parent in error is in error too, as it would be after a fresh start, where the
+            // parent never loaded; it keeps serving its last good generation.
+            if parent.errors.isEmpty, let served = parent.served { return served.snapshot.layers }
+            errors.append(ThemeError(at: location, "extends '\(parentName)', which has errors"))
+        } else {
+            let known = state.records.keys.sorted().joined(separator: ", ")
+            errors.append(ThemeError(at: location, "extends unknown theme '\(parentName)' (known: \(known))"))
+        }
+        return []
+    }
+
+    /// Installs a new generation of a served theme: which of `nodes` changed, and what reads them.
+    func install(_ layers: [ThemeLayer], nodes: Set<NodeRef>, on served: StyleTheme, graph: ReferenceGraph,
+        files: [String]) -> BuildOutcome
+    {
+        let oldSnapshot = served.snapshot
         var changedNodes = Set(
             nodes.filter { node in
                 if case .key = node { return Self.differs(node, oldSnapshot.layers, layers) }
                 return false
             })
-        let probe = ThemeSnapshot(name: name, generation: oldSnapshot.generation + 1, layers: layers)
+        let probe = ThemeSnapshot(name: oldSnapshot.name, generation: oldSnapshot.generation + 1, layers: layers)
         let containers = Set(oldSnapshot.containers.keys).union(probe.containers.keys)
             .filter { oldSnapshot.containers[$0] != probe.containers[$0] }.sorted()
         let components = Set(oldSnapshot.components.keys).union(probe.components.keys)
@@ -148,7 +184,7 @@ extension ThemeStore {
         changedNodes.formUnion(components.map(NodeRef.component))
         guard !changedNodes.isEmpty else {
             served.install(oldSnapshot.relocated(layers: layers), changed: [])
-            return (nil, nil, nil)
+            return .applied(change: nil, delta: nil)
         }
         let affected = graph.affectedKeys(by: changedNodes, stackChanged: !containers.isEmpty || !components.isEmpty)
         served.install(probe, changed: affected.union(changedNodes))
@@ -156,25 +192,25 @@ extension ThemeStore {
         for case .key(let attribute, let key) in affected { changed[attribute, default: []].append(key) }
         for attribute in changed.keys { changed[attribute]!.sort() }
         let change = ThemeChange(
-            theme: name, generation: probe.generation, changed: changed, containers: containers,
-            components: components, files: relative.isEmpty ? (parentDelta?.files ?? []) : relative)
-        return (change, nil, Delta(nodes: changedNodes, files: change.files))
+            theme: oldSnapshot.name, generation: probe.generation, changed: changed, containers: containers,
+            components: components, files: files)
+        return .applied(change: change, delta: Delta(nodes: changedNodes, files: files))
     }
 
     /// The theme's own layer from its files: updated from the last merge for the changed files when that merge
     /// had no errors, merged from scratch otherwise.
     func merged(_ record: inout Record, changedFiles: Set<String>) -> (ThemeLayer, ThemeManifest?, [ThemeError]) {
         let files = record.fileOrder.compactMap { record.files[$0] }
-        guard var layer = record.mergedLayer, !changedFiles.isEmpty,
-            changedFiles.allSatisfy({ record.previous[$0] != nil || record.files[$0] != nil })
+        guard var layer = record.memo.mergedLayer,
+            changedFiles.allSatisfy({ record.memo.previous[$0] != nil || record.files[$0] != nil })
         else {
             let result = ThemeAssembler.merge(name: record.name, files: files)
-            record.mergedLayer = result.2.isEmpty ? result.0 : nil
+            record.memo.mergedLayer = result.2.isEmpty ? result.0 : nil
             return result
         }
-        record.mergedLayer = nil
+        record.memo.mergedLayer = nil
         for path in changedFiles {
-            guard let old = record.previous[path] else { continue }
+            guard let old = record.memo.previous[path] else { continue }
             ThemeAssembler.remove(old.layer, from: &layer)
         }
         var errors: [ThemeError] = []
@@ -194,7 +230,7 @@ extension ThemeStore {
         }
         // Errors in files that did not change are still errors.
         for file in files where !changedFiles.contains(file.path) { errors += file.errors }
-        if errors.isEmpty { record.mergedLayer = layer }
+        if errors.isEmpty { record.memo.mergedLayer = layer }
         return (layer, manifest, errors)
     }
 

@@ -7,6 +7,20 @@ import Synchronization
 /// Changes (`reloadAll`, `apply`) are serialised by the store; `theme(named:)` and `infos` may be called from
 /// any thread at any time and never wait for a change to finish.
 public final class ThemeStore: Sendable {
+    /// What an incremental build reuses from the last successful one. It belongs to one location of a theme's
+    /// files: a theme that moves (another root, a file replaced by a directory, the built-in preset standing in
+    /// again) or fails to build starts over with an empty memo, so its next build is a full one.
+    struct BuildMemo: Sendable {
+        /// Files as they were when the memo was taken, for those that changed since.
+        var previous: [String: ThemeFile] = [:]
+        /// The own layer of the last merge of the files, when it had no errors.
+        var mergedLayer: ThemeLayer?
+        /// The own layer and parent last applied.
+        var goodLayer: ThemeLayer?
+        var goodExtends: String?
+        var graph = ReferenceGraph()
+    }
+
     struct Record: Sendable {
         var name: String
         /// nil for the built-in preset.
@@ -15,16 +29,11 @@ public final class ThemeStore: Sendable {
         var fileOrder: [String] = []
         /// Errors of the files on disk now (empty when the last change applied).
         var errors: [ThemeError] = []
-        /// The own layer and parent last applied.
-        var goodLayer: ThemeLayer?
-        var goodExtends: String?
         var served: StyleTheme?
-        var graph = ReferenceGraph()
         var shadowed: [String] = []
-        /// Files as they were before this batch of changes (to know which definitions they held).
-        var previous: [String: ThemeFile] = [:]
-        /// The own layer of the last merge of the files, when it had no errors.
-        var mergedLayer: ThemeLayer?
+        var memo = BuildMemo()
+
+        init(name: String) { self.name = name }
 
         var origin: ThemeOrigin { location?.root.origin ?? .builtin }
         var rootPath: String { location?.root.path ?? "(builtin)" }
@@ -38,6 +47,20 @@ public final class ThemeStore: Sendable {
         var extendsBuiltinPreset: Bool { location != nil && name == Preset.name && extends == Preset.name }
         /// The theme of the store this one is layered on (none for the built-in preset underneath).
         var parent: String? { extendsBuiltinPreset ? nil : extends }
+        /// Never built: neither served nor failed.
+        var isPending: Bool { served == nil && errors.isEmpty }
+
+        /// The theme's files are now those at `location` (or the preset's): nothing read before is reused.
+        mutating func move(to location: ThemeDiscovery.Location?) {
+            self.location = location
+            files = [:]
+            fileOrder = []
+            memo = BuildMemo()
+            if location == nil {
+                for file in Preset.parsedFiles() { files[file.path] = file }
+                fileOrder = Preset.files.map(\.path)
+            }
+        }
     }
 
     struct State: Sendable {
@@ -78,20 +101,9 @@ public final class ThemeStore: Sendable {
     public func reloadAll() -> ReloadReport {
         state.withLock { state in
             var report = ReloadReport()
-            var touched: [String: Set<String>] = [:]
-            for name in syncLocations(&state, &report) { touched[name] = ["*"] }
-            for name in state.records.keys { touched[name] = ["*"] }
-            var reread: [String: Set<String>] = [:]
-            for (name, _) in touched {
-                guard var record = state.records[name] else { continue }
-                reread[name] =
-                    record.location == nil
-                    ? (record.served == nil ? Set(record.fileOrder) : [])
-                    : readAllFiles(&record)
-                state.records[name] = record
-            }
-            rebuild(reread.filter { !$0.value.isEmpty }, &state, &report)
-            publish(state)
+            let moved = syncLocations(&state, &report)
+            let touched = Dictionary(uniqueKeysWithValues: state.records.keys.map { ($0, Set(["*"])) })
+            refresh(touched, moved: moved, &state, &report)
             return report
         }
     }
@@ -114,6 +126,11 @@ public final class ThemeStore: Sendable {
                     if let first = parts.first {
                         let name = first.hasSuffix(".json") ? String(first.dropLast(5)) : first
                         if state.records[name]?.location?.root == root { touched[name, default: []].insert("*") }
+                    } else {
+                        // The root itself (deleted, recreated, moved): anything in it may be new.
+                        for (name, record) in state.records where record.location?.root == root {
+                            touched[name, default: []].insert("*")
+                        }
                     }
                     continue
                 }
@@ -122,47 +139,66 @@ public final class ThemeStore: Sendable {
                 else { continue }
                 touched[first, default: []].insert(parts[1].isEmpty ? "*" : relative)
             }
-            if rediscover {
-                for name in syncLocations(&state, &report) { touched[name] = ["*"] }
-            }
-            var reread: [String: Set<String>] = [:]
-            for (name, paths) in touched {
-                guard var record = state.records[name] else { continue }
-                if record.location == nil {
-                    reread[name] = record.served == nil ? Set(record.fileOrder) : []
-                } else {
-                    reread[name] = paths.contains("*") ? readAllFiles(&record) : readFiles(paths, &record)
-                }
-                state.records[name] = record
-            }
-            rebuild(reread.filter { !$0.value.isEmpty }, &state, &report)
-            publish(state)
+            let moved = rediscover ? syncLocations(&state, &report) : []
+            for name in moved { touched[name] = ["*"] }
+            refresh(touched, moved: moved, &state, &report)
             return report
         }
+    }
+
+    /// Re-reads the touched themes' files (name → changed paths, `*` for all), then rebuilds those whose files
+    /// changed, that moved, or that were never built, and publishes the result.
+    func refresh(
+        _ touched: [String: Set<String>], moved: Set<String>, _ state: inout State, _ report: inout ReloadReport
+    ) {
+        var touched = touched
+        // A theme that appeared or went away changes what `extends` finds, and what errors list as known: themes
+        // in error and those that extended a removed theme are built again.
+        let removed = Set(report.removed)
+        if !removed.isEmpty || moved.contains(where: { state.records[$0]?.isPending == true }) {
+            for (name, record) in state.records
+            where !record.errors.isEmpty || record.parent.map(removed.contains) == true {
+                touched[name, default: []].formUnion([])
+            }
+        }
+        var changedFiles: [String: Set<String>] = [:]
+        for (name, paths) in touched {
+            guard var record = state.records[name] else { continue }
+            let changed: Set<String>
+            if record.location == nil {
+                changed = moved.contains(name) ? Set(record.fileOrder) : []
+            } else {
+                changed = paths.contains("*") ? readAllFiles(&record) : readFiles(paths, &record)
+            }
+            if !changed.isEmpty || moved.contains(name) || record.isPending || paths.isEmpty {
+                changedFiles[name] = changed
+            }
+            state.records[name] = record
+        }
+        rebuild(changedFiles, &state, &report)
+        publish(state)
     }
 
     /// Matches records to the themes the roots hold now: adds, removes, and moves records whose winning
     /// location changed (the built-in preset stands in when no root holds `snap`). Returns the names whose
     /// location changed, which need all their files read.
-    func syncLocations(_ state: inout State, _ report: inout ReloadReport) -> [String] {
+    func syncLocations(_ state: inout State, _ report: inout ReloadReport) -> Set<String> {
         let discovered = discover()
-        var moved: [String] = []
+        var moved = Set<String>()
         for name in Set(state.records.keys).union(discovered.keys).union([Preset.name]) {
             let locations = discovered[name] ?? []
-            var record = state.records[name] ?? Record(name: name)
             let isNew = state.records[name] == nil
+            var record = state.records[name] ?? Record(name: name)
             if let location = locations.first {
-                if record.location != location {
-                    record.location = location
-                    record.files = [:]
-                    record.fileOrder = []
-                    moved.append(name)
+                if record.location != location || isNew {
+                    record.move(to: location)
+                    moved.insert(name)
                 }
                 record.shadowed = locations.dropFirst().map(\.root.path) + (name == Preset.name ? ["(builtin)"] : [])
             } else if name == Preset.name {
                 if record.location != nil || isNew {
-                    loadPreset(&record)
-                    moved.append(name)
+                    record.move(to: nil)
+                    moved.insert(name)
                 }
                 record.shadowed = []
             } else {
@@ -196,19 +232,12 @@ public final class ThemeStore: Sendable {
         return nil
     }
 
-    func loadPreset(_ record: inout Record) {
-        record.location = nil
-        record.files = [:]
-        for file in Preset.parsedFiles() { record.files[file.path] = file }
-        record.fileOrder = Preset.files.map(\.path)
-    }
-
     /// Reads every file of a theme; returns the paths whose contents changed (or appeared or went away).
     func readAllFiles(_ record: inout Record) -> Set<String> {
         guard let location = record.location else { return [] }
         let paths = ThemeDiscovery.files(of: location, fileSystem: fileSystem)
         var changed = Set(record.files.keys).subtracting(paths)
-        for gone in changed { record.previous[gone] = record.previous[gone] ?? record.files.removeValue(forKey: gone) }
+        for gone in changed { forget(gone, &record) }
         for path in paths where read(path, &record) { changed.insert(path) }
         record.fileOrder = paths
         return changed
@@ -224,7 +253,7 @@ public final class ThemeStore: Sendable {
         }
         let paths = ThemeDiscovery.files(of: location, fileSystem: fileSystem)
         var result = known.subtracting(paths)
-        for gone in result { record.previous[gone] = record.previous[gone] ?? record.files.removeValue(forKey: gone) }
+        for gone in result { forget(gone, &record) }
         for path in paths {
             let inChanged = changed.contains(path) || changed.contains { path.hasPrefix($0 + "/") }
             guard inChanged || !known.contains(path) else { continue }
@@ -234,10 +263,16 @@ public final class ThemeStore: Sendable {
         return result
     }
 
+    /// A file that went away: what it held stays known as previous, for the next incremental build.
+    func forget(_ path: String, _ record: inout Record) {
+        let old = record.files.removeValue(forKey: path)
+        if record.memo.previous[path] == nil { record.memo.previous[path] = old }
+    }
+
     /// Reads and parses one file; whether it differs from what was known.
     func read(_ path: String, _ record: inout Record) -> Bool {
         guard let location = record.location else { return false }
-        if record.previous[path] == nil, let old = record.files[path] { record.previous[path] = old }
+        if record.memo.previous[path] == nil, let old = record.files[path] { record.memo.previous[path] = old }
         let file: ThemeFile
         do {
             let bytes = try fileSystem.read("\(location.root.path)/\(path)")

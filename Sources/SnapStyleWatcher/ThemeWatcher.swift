@@ -24,7 +24,6 @@ public final class ThemeWatcher: Sendable {
     let handler: @Sendable (WatchEvent) -> Void
     let stopped = Atomic<Bool>(false)
     let watchCount = Atomic<Int>(0)
-    let finished = Mutex<Bool>(false)
     let retry = Mutex(WatchRetry())
     let retryRequested = Atomic<Bool>(false)
 
@@ -195,38 +194,42 @@ public final class ThemeWatcher: Sendable {
 
     private func loop(missing: Set<String>) {
         var missing = missing
+        var moves = MovePairing()
         var lastRootCheck = ContinuousClock.now
         while !stopped.load(ordering: .relaxed) {
             // A positive timeout is in seconds: wake up now and then to notice stop(), new roots and retries.
+            var changed = Set<String>()
             if let event = inotifytools_next_event(1) {
-                var changed = Set<String>()
-                handle(event, &changed, &missing)
-                if !changed.isEmpty { handler(.changed(changed)) }
-                watchCount.store(Int(inotifytools_get_num_watches()), ordering: .relaxed)
-            } else if ContinuousClock.now - lastRootCheck > .seconds(1) {
-                lastRootCheck = ContinuousClock.now
-                checkMissing(&missing)
+                handle(event, &changed, &missing, &moves)
+            } else {
+                for action in moves.timeout() { apply(action, &changed) }
             }
+            if ContinuousClock.now - lastRootCheck > .seconds(1) {
+                lastRootCheck = ContinuousClock.now
+                checkMissing(&missing, &changed)
+            }
+            if !changed.isEmpty { handler(.changed(changed)) }
+            watchCount.store(Int(inotifytools_get_num_watches()), ordering: .relaxed)
             retryIfDue(missing: missing)
         }
         inotifytools_cleanup()
-        finished.withLock { $0 = true }
     }
 
-    private func checkMissing(_ missing: inout Set<String>) {
+    private func checkMissing(_ missing: inout Set<String>, _ changed: inout Set<String>) {
         guard !missing.isEmpty else { return }
         let before = missing
         watchExisting(&missing)
         let appeared = before.subtracting(missing)
         if !appeared.isEmpty {
             logger.info("theme root appeared: \(appeared.sorted().joined(separator: ", "))")
-            handler(.changed(appeared))
+            changed.formUnion(appeared)
         }
     }
 
     /// `pointer` must stay the library's: the event's name follows the struct in its buffer.
     private func handle(
-        _ pointer: UnsafeMutablePointer<inotify_event>, _ changed: inout Set<String>, _ missing: inout Set<String>
+        _ pointer: UnsafeMutablePointer<inotify_event>, _ changed: inout Set<String>, _ missing: inout Set<String>,
+        _ moves: inout MovePairing
     ) {
         let event = pointer.pointee
         if event.mask & UInt32(IN_Q_OVERFLOW) != 0 {
@@ -236,18 +239,56 @@ public final class ThemeWatcher: Sendable {
         }
         guard let directoryPointer = inotifytools_filename_from_wd(event.wd) else { return }
         var directory = String(cString: directoryPointer)
+        // A watch whose directory moved out of the roots: nothing under it is a theme file any more.
+        guard directory.hasPrefix("/") else { return }
         if directory.hasSuffix("/") { directory.removeLast() }
         let name = String(cString: snapinotify_event_name(pointer))
         let path = name.isEmpty ? directory : "\(directory)/\(name)"
         let isDirectory = event.mask & UInt32(IN_ISDIR) != 0
-        if isDirectory, event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
+        let actions = moves.event(
+            movedFrom: event.mask & UInt32(IN_MOVED_FROM) != 0, movedTo: event.mask & UInt32(IN_MOVED_TO) != 0,
+            isDirectory: isDirectory, cookie: event.cookie, path: path)
+        for action in actions { apply(action, &changed) }
+        if isDirectory, event.mask & UInt32(IN_CREATE) != 0 {
             // Watch first, then report: the store lists the directory after this, so nothing is missed.
             watch(path)
         }
         if event.mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0, roots.contains(path) {
             missing.insert(path)
+            if event.mask & UInt32(IN_MOVE_SELF) != 0 { apply(.movedOut(path), &changed) }
         }
         changed.insert(path)
+    }
+
+    /// Keeps the watches' paths true to the tree after a directory moved.
+    private func apply(_ action: MovePairing.Action, _ changed: inout Set<String>) {
+        switch action {
+        case .renamed(let from, let to):
+            rename(from: from, to: to)
+            changed.formUnion([from, to])
+        case .movedOut(let path):
+            // Not an absolute path: events of these watches are dropped (`handle`).
+            rename(from: path, to: "moved-away" + path)
+            changed.insert(path)
+        case .movedIn(let path):
+            watch(path)
+            changed.insert(path)
+        }
+    }
+
+    /// Gives every watch under `from` the same path under `to`. libinotifytools renames them while it walks its
+    /// tree of names, which can skip some: the directories found under `to` are checked, and renamed again.
+    private func rename(from: String, to: String) {
+        inotifytools_replace_filename(from + "/", to + "/")
+        guard to.hasPrefix("/") else { return }
+        var stack = [""]
+        while let suffix = stack.popLast() {
+            if inotifytools_wd_from_filename(from + suffix + "/") >= 0 {
+                inotifytools_replace_filename(from + suffix + "/", to + suffix + "/")
+            }
+            let entries = (try? POSIXFileSystem().entries(of: to + suffix)) ?? []
+            stack += entries.filter { $0.kind == .directory }.map { suffix + "/" + $0.name }
+        }
     }
 }
 

@@ -20,19 +20,24 @@ final class DaemonProcess: @unchecked Sendable {
 
     /// `launcher` runs the daemon through another program (`unshare ... sh -c 'exec "$0" "$@"'`), which
     /// must exec it so that its pid stays the daemon's.
-    init(config: String? = nil, extraArguments: [String] = [], launcher: [String] = [], start: Bool = true) throws {
+    /// `sharing` starts a second daemon on the same theme roots (and configuration) as another one.
+    init(
+        config: String? = nil, extraArguments: [String] = [], launcher: [String] = [], start: Bool = true,
+        sharing: DaemonProcess? = nil
+    ) throws {
         directory = NSTemporaryDirectory() + "snapstyled-e2e-" + UUID().uuidString.prefix(8)
         socket = directory + "/run/snapstyle/snapstyled.sock"
-        themes = directory + "/themes"
+        let home = sharing?.directory ?? directory
+        themes = home + "/themes"
         stderrFile = directory + "/stderr.log"
         try FileManager.default.createDirectory(atPath: themes, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: directory + "/run", withIntermediateDirectories: true)
         chmod(directory + "/run", 0o700)
         var environment = ProcessInfo.processInfo.environment
-        environment["HOME"] = directory + "/home"
-        environment["XDG_CONFIG_HOME"] = directory + "/config"
-        environment["XDG_DATA_DIRS"] = directory + "/data"
-        environment["XDG_CONFIG_DIRS"] = directory + "/etc"
+        environment["HOME"] = home + "/home"
+        environment["XDG_CONFIG_HOME"] = home + "/config"
+        environment["XDG_DATA_DIRS"] = home + "/data"
+        environment["XDG_CONFIG_DIRS"] = home + "/etc"
         environment["XDG_RUNTIME_DIR"] = directory + "/run"
         environment.removeValue(forKey: "NOTIFY_SOCKET")
         self.environment = environment
@@ -50,7 +55,7 @@ final class DaemonProcess: @unchecked Sendable {
         }
         process.environment = environment
         process.standardOutput = stdout
-        FileManager.default.createFile(atPath: stderrFile, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrFile, contents: nil)
         process.standardError = FileHandle(forWritingAtPath: stderrFile)
         if start { try self.start() }
     }
@@ -65,6 +70,9 @@ final class DaemonProcess: @unchecked Sendable {
     }
 
     var log: String { (try? String(contentsOfFile: stderrFile, encoding: .utf8)) ?? "" }
+
+    /// The user's theme root (`$XDG_CONFIG_HOME/snapstyle/themes`), which the daemon creates.
+    var userRoot: String { environment["XDG_CONFIG_HOME"]! + "/snapstyle/themes" }
 
     func signal(_ number: Int32) { kill(process.processIdentifier, number) }
 
