@@ -3,9 +3,11 @@ import SnapStyleJSON
 
 /// An event pushed by snapstyled, or noticed by the client.
 public enum SnapStyleEvent: Sendable {
-    /// A theme event (`themeChanged`, `themeError`, `themeAdded`, `themeRemoved`, `valuesChanged`) and its
-    /// params.
+    /// A theme event (`themeChanged`, `themeError`, `themeRecovered`, `themeAdded`, `themeRemoved`,
+    /// `valuesChanged`) and its params.
     case event(method: String, params: JSONValue)
+    /// The connection to the daemon closed; the stream reconnects (when asked to) and says `subscribed` again.
+    case disconnected
     /// The subscription is (re)established: the queries' current values. `missed` is true when events may
     /// have been lost (a restarted daemon or a generation passed while disconnected): refetch.
     case subscribed(values: [JSONValue], missed: Bool)
@@ -66,6 +68,7 @@ public func subscribe(
                     }
                     since = ["instance": .string(instance), "generation": .integer(Int64(newest))]
                     await connection.close()
+                    continuation.yield(.disconnected)
                     guard reconnect else { break }
                 } catch {
                     guard reconnect, case SnapStyleClientError.unreachable = error else {

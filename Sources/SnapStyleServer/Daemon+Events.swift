@@ -35,6 +35,11 @@ extension Daemon {
                         "errors": .array(failure.errors.map(\.json)),
                     ])
             }
+            for recovery in report.recovered where subscription.wants(recovery.theme) {
+                send(
+                    "themeRecovered",
+                    ["theme": .string(recovery.theme), "generation": .integer(Int64(recovery.generation))])
+            }
             for name in report.removed where subscription.wants(name) { send("themeRemoved", ["theme": .string(name)]) }
             // Subscribed queries whose values changed, per theme, in the order of the changes.
             for change in report.changes {

@@ -134,6 +134,9 @@ public final class Daemon: Sendable {
                 logger.warning("theme \(failure.theme): \(error) (still serving generation \(failure.generation))")
             }
         }
+        for recovery in report.recovered {
+            logger.notice("theme \(recovery.theme) fixed: its files load again (generation \(recovery.generation))")
+        }
         for name in report.added { logger.info("theme \(name) added") }
         for name in report.removed { logger.info("theme \(name) removed") }
     }

@@ -234,15 +234,14 @@ extension ThemeStore {
         return (layer, manifest, errors)
     }
 
-    /// Whether a key's definitions, top to bottom, differ between two stacks of layers (containers and
-    /// components are compared after `extends`, elsewhere).
+    /// Whether a key's definitions, top to bottom, differ between two stacks of layers: resolution reads only the
+    /// layers that define the key, so layers added or removed without a definition of it change nothing.
+    /// (Containers and components are compared after `extends`, elsewhere.)
     static func differs(_ node: NodeRef, _ old: [ThemeLayer], _ new: [ThemeLayer]) -> Bool {
         guard case .key(let attribute, let key) = node else { return true }
-        guard old.count == new.count else { return true }
-        for (a, b) in zip(old, new) where a.entry(attribute, key)?.definition != b.entry(attribute, key)?.definition {
-            return true
-        }
-        return false
+        let before = old.lazy.compactMap { $0.entry(attribute, key)?.definition }
+        let after = new.lazy.compactMap { $0.entry(attribute, key)?.definition }
+        return !before.elementsEqual(after)
     }
 
     /// The chain of `extends` from a theme if it comes back to a theme already on it.

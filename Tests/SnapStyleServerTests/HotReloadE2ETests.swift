@@ -106,6 +106,16 @@ import Testing
         #expect(try resolve(daemon, "dusk", "number", "gap")["result"]?["value"]?["base"] == 8)
         daemon.write("dusk.json", "{\"number\": {\"gap\": 9}}")
         #expect(subscriber.next("themeChanged")?["generation"] == 2)
+        // The fix is announced, and logged.
+        let recovered = try #require(subscriber.next("themeRecovered"))
+        #expect(recovered["theme"] == "dusk")
+        #expect(recovered["generation"] == 2)
+        #expect(recovered["subscription"]?.stringValue == subscriber.subscription)
+        #expect(daemon.log.contains("theme dusk fixed"))
+        // A change to a theme without errors is not a fix.
+        daemon.write("dusk.json", "{\"number\": {\"gap\": 10}}")
+        #expect(subscriber.next("themeChanged")?["generation"] == 3)
+        #expect(subscriber.next("themeRecovered", timeout: 0.5) == nil)
     }
 
     @Test func aThemeExtendingAChangedThemeGetsItsOwnGeneration() throws {
@@ -139,24 +149,59 @@ import Testing
         #expect(try resolve(daemon, "fresh", "icon", "bell")["result"]?["value"]?["name"] == "bell.fill")
     }
 
-    @Test func theWatchCommandPrintsEventsLive() throws {
-        let daemon = try DaemonProcess()
+    /// `snapstyle watch` with the given extra arguments, printing to a pipe.
+    func startWatch(_ daemon: DaemonProcess, _ arguments: [String] = []) throws -> (Process, FileHandle) {
         let watch = Process()
         watch.executableURL = URL(fileURLWithPath: DaemonProcess.cli)
-        watch.arguments = ["watch", "--socket", daemon.socket]
+        watch.arguments = ["watch", "--socket", daemon.socket] + arguments
         let output = Pipe()
         watch.standardOutput = output
         watch.standardError = Pipe()
         try watch.run()
+        return (watch, output.fileHandleForReading)
+    }
+
+    @Test func theWatchCommandPrintsEventsLive() throws {
+        let daemon = try DaemonProcess()
+        let (watch, output) = try startWatch(daemon)
         defer {
             watch.interrupt()
             watch.waitUntilExit()
         }
-        #expect(readLine(output.fileHandleForReading) == "subscribed")
+        #expect(readLine(output).hasPrefix("subscribed"))
         daemon.write("watched.json", "{\"number\": {\"gap\": 3}}")
-        #expect(readLine(output.fileHandleForReading).hasPrefix("watched themeAdded"))
+        #expect(readLine(output) == "watched: added")
         daemon.write("watched.json", "{\"number\": {\"gap\": 4}}")
-        #expect(readLine(output.fileHandleForReading) == "watched generation 2 changed number: gap")
+        #expect(readLine(output) == "watched: changed (generation 2): number gap")
+        daemon.write("watched.json", "{\"number\": {\"gap\": \"wide\"}}")
+        #expect(readLine(output) == "watched: error (still serving generation 2):")
+        #expect(readLine(output) == "  watched.json:1:20: number 'gap': expected a number, not string")
+        daemon.write("watched.json", "{\"number\": {\"gap\": 5}}")
+        #expect(readLine(output) == "watched: changed (generation 3): number gap")
+        #expect(readLine(output) == "watched: fixed")
+        daemon.remove("watched.json")
+        #expect(readLine(output) == "watched: removed")
+    }
+
+    /// `watch --json` prints nothing but JSON lines, one object per event, the subscription and a lost daemon
+    /// included, so that it can be piped into `jq`.
+    @Test func theWatchCommandPrintsOnlyJSONLines() throws {
+        let daemon = try DaemonProcess()
+        let (watch, output) = try startWatch(daemon, ["--json"])
+        defer {
+            watch.interrupt()
+            watch.waitUntilExit()
+        }
+        let subscribed = try Jansson.parse(readLine(output))
+        #expect(subscribed["method"] == "subscribed")
+        #expect(subscribed["params"]?["missed"] == false)
+        daemon.write("watched.json", "{\"number\": {\"gap\": \"wide\"}}")
+        #expect(try Jansson.parse(readLine(output))["method"] == "themeError")
+        daemon.write("watched.json", "{\"number\": {\"gap\": 3}}")
+        #expect(try Jansson.parse(readLine(output))["method"] == "themeAdded")
+        #expect(try Jansson.parse(readLine(output))["method"] == "themeRecovered")
+        daemon.stop()
+        #expect(try Jansson.parse(readLine(output))["method"] == "disconnected")
     }
 
     @Test func reloadAndSIGHUPRescan() throws {

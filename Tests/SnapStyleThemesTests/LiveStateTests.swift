@@ -109,3 +109,21 @@ import Testing
         #expect(found.isEmpty, "seed \(seed) after:\n\(log.suffix(12).joined(separator: "\n"))\n\(found)")
     }
 }
+
+/// What a root `snap.json` changes is what it redefines, not everything the preset holds.
+@Suite struct ShadowingPresetTests {
+    @Test func aRootSnapListsOnlyWhatItRedefinesAndItsReaders() throws {
+        let roots = TemporaryRoots()
+        let store = loadedStore([roots.root])
+        roots.write("snap.json", ##"{"font": {"title": {"size": 30, "weight": "bold"}}, "surface": {"onlyHere": "#123456"}}"##)
+        let report = store.apply(changedPaths: [roots.full("snap.json")])
+        let change = try #require(report.changes.first { $0.theme == "snap" })
+        #expect(change.changed[.surface] == ["onlyHere"])
+        #expect(change.changed[.font]?.contains("title") == true)
+        #expect(change.changed[.number] == nil)
+        #expect(change.containers.isEmpty && change.components.isEmpty)
+        roots.remove("snap.json")
+        let back = try #require(store.apply(changedPaths: [roots.full("snap.json")]).changes.first)
+        #expect(back.changed == change.changed)
+    }
+}
