@@ -15,7 +15,11 @@ static inline int snapjson_is_null(const json_t *json) { return json_is_null(jso
 static inline void snapjson_decref(json_t *json) { json_decref(json); }
 
 static inline size_t snapjson_decode_flags(void) {
-    return (size_t)(JSON_REJECT_DUPLICATES | JSON_DECODE_ANY);
+    return (size_t)(JSON_REJECT_DUPLICATES | JSON_DECODE_ANY | JSON_ALLOW_NUL);
+}
+/* For texts with an integer beyond 64 bits, which jansson otherwise refuses. */
+static inline size_t snapjson_decode_flags_int_as_real(void) {
+    return snapjson_decode_flags() | (size_t)JSON_DECODE_INT_AS_REAL;
 }
 static inline size_t snapjson_encode_flags(void) {
     return (size_t)(JSON_COMPACT | JSON_ENCODE_ANY | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));

@@ -61,10 +61,15 @@ public struct CalcSyntaxError: Error, Hashable, Sendable {
 }
 
 extension CalcExpression {
+    /// How deep an expression's tree may be: parentheses, function calls, unary minus and chained operators
+    /// each add a level. Everything that walks the tree (evaluation, comparison, release) recurses, so the
+    /// depth is bounded when it is parsed.
+    public static let maximumDepth = 64
+
     /// Parses an expression; errors carry the character offset.
     public static func parse(_ text: String) throws(CalcSyntaxError) -> CalcExpression {
         var parser = CalcParser(Array(text.unicodeScalars))
-        let expression = try parser.expression()
+        let expression = try parser.expression().expression
         parser.skipSpaces()
         if parser.index < parser.scalars.count {
             throw CalcSyntaxError(message: "unexpected '\(parser.scalars[parser.index])'", offset: parser.index)
@@ -74,8 +79,13 @@ extension CalcExpression {
 }
 
 private struct CalcParser {
+    /// A parsed part and the depth of its tree.
+    typealias Node = (expression: CalcExpression, depth: Int)
+
     let scalars: [Unicode.Scalar]
     var index = 0
+    /// Parentheses, calls and unary minus being parsed.
+    var open = 0
 
     init(_ scalars: [Unicode.Scalar]) { self.scalars = scalars }
 
@@ -85,31 +95,53 @@ private struct CalcParser {
 
     private func peek() -> Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
 
-    mutating func expression() throws(CalcSyntaxError) -> CalcExpression {
+    func nested(_ depth: Int, at offset: Int) throws(CalcSyntaxError) -> Int {
+        guard depth <= CalcExpression.maximumDepth else {
+            throw CalcSyntaxError(
+                message: "the expression nests deeper than \(CalcExpression.maximumDepth) levels "
+                    + "(parentheses, calls, unary minus and chained operators each count)", offset: offset)
+        }
+        return depth
+    }
+
+    mutating func expression() throws(CalcSyntaxError) -> Node {
         var lhs = try term()
         while true {
             skipSpaces()
             guard let c = peek(), c == "+" || c == "-" else { return lhs }
+            let offset = index
             index += 1
-            lhs = .binary(c == "+" ? .add : .subtract, lhs, try term())
+            let rhs = try term()
+            let depth = try nested(max(lhs.depth, rhs.depth) + 1, at: offset)
+            lhs = (.binary(c == "+" ? .add : .subtract, lhs.expression, rhs.expression), depth)
         }
     }
 
-    mutating func term() throws(CalcSyntaxError) -> CalcExpression {
+    mutating func term() throws(CalcSyntaxError) -> Node {
         var lhs = try unary()
         while true {
             skipSpaces()
             guard let c = peek(), c == "*" || c == "/" else { return lhs }
+            let offset = index
             index += 1
-            lhs = .binary(c == "*" ? .multiply : .divide, lhs, try unary())
+            let rhs = try unary()
+            let depth = try nested(max(lhs.depth, rhs.depth) + 1, at: offset)
+            lhs = (.binary(c == "*" ? .multiply : .divide, lhs.expression, rhs.expression), depth)
         }
     }
 
-    mutating func unary() throws(CalcSyntaxError) -> CalcExpression {
+    /// Unary minus and parentheses recurse: `open` counts how many are open, so that hostile input stops at
+    /// the limit before the parser's own stack grows.
+    mutating func unary() throws(CalcSyntaxError) -> Node {
         skipSpaces()
         if peek() == "-" {
+            let offset = index
             index += 1
-            return .negate(try unary())
+            open += 1
+            _ = try nested(open, at: offset)
+            let inner = try unary()
+            open -= 1
+            return (.negate(inner.expression), try nested(inner.depth + 1, at: offset))
         }
         return try primary()
     }
@@ -122,7 +154,7 @@ private struct CalcParser {
         isIdentifierStart(c) || ("0"..."9").contains(c) || c == "."
     }
 
-    mutating func primary() throws(CalcSyntaxError) -> CalcExpression {
+    mutating func primary() throws(CalcSyntaxError) -> Node {
         skipSpaces()
         guard let c = peek() else { throw CalcSyntaxError(message: "unexpected end of expression", offset: index) }
         let start = index
@@ -135,11 +167,14 @@ private struct CalcParser {
             guard let value = Double(text) else {
                 throw CalcSyntaxError(message: "bad number '\(text)'", offset: start)
             }
-            return .number(value)
+            return (.number(value), 1)
         }
         if c == "(" {
             index += 1
+            open += 1
+            _ = try nested(open, at: start)
             let inner = try expression()
+            open -= 1
             skipSpaces()
             guard peek() == ")" else { throw CalcSyntaxError(message: "expected ')'", offset: index) }
             index += 1
@@ -155,7 +190,7 @@ private struct CalcParser {
             guard KeySyntax.isValid(name) else {
                 throw CalcSyntaxError(message: "'\(name)' is not a valid key", offset: nameStart)
             }
-            return .key(name)
+            return (.key(name), 1)
         }
         if c == "$" {
             index += 1
@@ -163,12 +198,14 @@ private struct CalcParser {
             while let d = peek(), Self.isIdentifierPart(d) { index += 1 }
             let name = String(String.UnicodeScalarView(scalars[nameStart..<index]))
             switch name {
-            case "scaleFactor": return .variable(.scaleFactor)
-            case "elevation": return .variable(.elevation)
-            case "container.level": return .variable(.containerLevel)
-            case "container.levelOverall": return .variable(.containerLevelOverall)
+            case "scaleFactor": return (.variable(.scaleFactor), 1)
+            case "elevation": return (.variable(.elevation), 1)
+            case "container.level": return (.variable(.containerLevel), 1)
+            case "container.levelOverall": return (.variable(.containerLevelOverall), 1)
             default:
-                if name.hasPrefix("vars."), name.count > 5 { return .variable(.vars(String(name.dropFirst(5)))) }
+                if name.hasPrefix("vars."), name.count > 5 {
+                    return (.variable(.vars(String(name.dropFirst(5)))), 1)
+                }
                 throw CalcSyntaxError(
                     message: "unknown variable '$\(name)' (expected $scaleFactor, $elevation, $container.level, "
                         + "$container.levelOverall or $vars.NAME)", offset: start)
@@ -185,11 +222,16 @@ private struct CalcParser {
             skipSpaces()
             guard peek() == "(" else { throw CalcSyntaxError(message: "expected '(' after \(name)", offset: index) }
             index += 1
+            open += 1
+            _ = try nested(open, at: start)
             var arguments: [CalcExpression] = []
+            var depth = 1
             skipSpaces()
             if peek() != ")" {
                 while true {
-                    arguments.append(try expression())
+                    let argument = try expression()
+                    arguments.append(argument.expression)
+                    depth = max(depth, argument.depth + 1)
                     skipSpaces()
                     if peek() == "," {
                         index += 1
@@ -200,6 +242,7 @@ private struct CalcParser {
             }
             guard peek() == ")" else { throw CalcSyntaxError(message: "expected ')' or ','", offset: index) }
             index += 1
+            open -= 1
             guard function.arity.contains(arguments.count) else {
                 let arity = function.arity
                 let least = arity.lowerBound
@@ -207,7 +250,7 @@ private struct CalcParser {
                 throw CalcSyntaxError(
                     message: "\(name) takes \(expected) argument(s), got \(arguments.count)", offset: start)
             }
-            return .call(function, arguments)
+            return (.call(function, arguments), try nested(depth, at: start))
         }
         throw CalcSyntaxError(message: "unexpected '\(c)'", offset: index)
     }

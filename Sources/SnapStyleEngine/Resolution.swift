@@ -1,17 +1,42 @@
+/// A key of one attribute, for a resolution's own memo.
+struct MemoKey: Hashable {
+    var attribute: Attribute
+    var key: String
+}
+
 /// One resolution in progress: a snapshot (plus overrides), a prepared context, and the definitions read so far.
 struct Resolution {
+    /// How many references deep one value may go (a key whose definition refers to a key whose definition
+    /// refers to ...). Resolution recurses along references, so the depth is bounded; a deeper chain answers
+    /// `StyleError.referenceDepth` and stores nothing in the cache.
+    static let maximumDepth = 128
+
     let layers: [ThemeLayer]
     let generation: Int
     let context: StyleContext
     let derived: DerivedContext
     let contextID: UInt32
     let cache: StyleCache?
-    /// Whether `dependencies` keeps what nested values read too (for `explain`, which runs without the cache).
+    /// Whether `transitive` collects what nested values read too (for `explain`, which runs without the cache).
     var collectsTransitively = false
+    /// With `collectsTransitively`: every node read by the value and everything it went through.
+    private(set) var transitive = Set<NodeRef>()
+    /// Values computed by a resolution without a cache, so that each key is computed once (a definition graph
+    /// that reads the same keys along many paths would otherwise cost exponential time).
+    private var memo: [MemoKey: ResolvedValue?] = [:]
     /// What the value being computed read directly: its own key, the keys its definitions referred to, and
     /// the components and containers that decided the stack. Invalidation drops an entry when any of these
     /// may have a new value, so the transitive part is the reference graph's business, not the entry's.
     private(set) var dependencies: [NodeRef] = []
+    /// References being followed now.
+    private var depth = 0
+    /// Set once a chain went deeper than `maximumDepth`: the values computed since are incomplete.
+    private(set) var exceededDepth = false
+
+    /// Throws when the resolution was cut short by the depth limit.
+    func checkDepth() throws(StyleError) {
+        if exceededDepth { throw .referenceDepth }
+    }
 
     mutating func record(_ node: NodeRef) {
         if !dependencies.contains(node) { dependencies.append(node) }
@@ -37,23 +62,35 @@ struct Resolution {
     /// The value of a key, from the top layer down (theme format section 6), through the cache.
     mutating func value(_ attribute: Attribute, _ key: String) -> ResolvedValue? {
         record(.key(attribute, key))
-        if let cache, let hit = cache.lookup(contextID, attribute, key, generation: generation) { return hit }
+        if let cache {
+            if let hit = cache.lookup(contextID, attribute, key, generation: generation) { return hit }
+        } else if let known = memo[MemoKey(attribute: attribute, key: key)] {
+            return known
+        }
         return computeAndStore(attribute, key)
     }
 
     /// Computes a key's value (its cache entry was missed) and stores it with what it read.
     mutating func computeAndStore(_ attribute: Attribute, _ key: String) -> ResolvedValue? {
+        guard !exceededDepth else { return nil }
+        guard depth < Self.maximumDepth else {
+            exceededDepth = true
+            return nil
+        }
+        depth += 1
+        defer { depth -= 1 }
         let outer = dependencies
         dependencies = []
         let value = compute(attribute, key)
-        cache?.insert(contextID, attribute, key, value: value, dependencies: dependencies, generation: generation)
-        if collectsTransitively {
-            let inner = dependencies
-            dependencies = outer
-            record(inner)
-        } else {
-            dependencies = outer
+        if !exceededDepth {
+            if let cache {
+                cache.insert(contextID, attribute, key, value: value, dependencies: dependencies, generation: generation)
+            } else {
+                memo[MemoKey(attribute: attribute, key: key)] = .some(value)
+            }
         }
+        if collectsTransitively { transitive.formUnion(dependencies) }
+        dependencies = outer
         return value
     }
 

@@ -4,6 +4,15 @@ public enum StyleError: Error, Hashable, Sendable {
     case unknownKey(attribute: Attribute, key: String, suggestions: [String])
     /// The context names something the theme does not have, or a value outside its set (-32003).
     case invalidContext(ContextError)
+    /// Answering would pass one of the engine's limits (-32005): `limit` names it, `maximum` is its value.
+    case limitExceeded(limit: String, maximum: Int, reason: String)
+
+    /// A chain of references deeper than `Resolution.maximumDepth`.
+    static var referenceDepth: StyleError {
+        .limitExceeded(
+            limit: "referenceDepth", maximum: Resolution.maximumDepth,
+            reason: "the value goes through more than \(Resolution.maximumDepth) nested references")
+    }
 }
 
 /// Near matches for a key that does not exist, by edit distance.

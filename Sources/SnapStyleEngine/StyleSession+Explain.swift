@@ -43,7 +43,8 @@ extension StyleSession {
                 break
             }
         }
-        var dependsOn = Set(resolution.dependencies)
+        try resolution.checkDepth()
+        var dependsOn = resolution.transitive.union(resolution.dependencies)
         dependsOn.insert(.key(attribute, key))
         return Explanation(value: value, steps: steps, dependsOn: dependsOn.sorted())
     }

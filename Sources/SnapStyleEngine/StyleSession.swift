@@ -74,7 +74,9 @@ public struct StyleSession: Sendable {
         if let hit = theme.cache.lookup(context.id, attribute, key, generation: generation) { return hit }
         try checkDefined(attribute, key)
         var resolution = resolution(context)
-        return resolution.computeAndStore(attribute, key)
+        let value = resolution.computeAndStore(attribute, key)
+        try resolution.checkDepth()
+        return value
     }
 
     /// The value of a key in a context.
@@ -142,6 +144,7 @@ extension StyleSession {
                 ?? prepared.derived.component?.key(for: attribute, element: context.element.type)
             values[attribute] = KeyedValue(key: key, value: key.flatMap { resolution.value(attribute.attribute, $0) })
         }
+        try resolution.checkDepth()
         return ElementResolution(component: prepared.derived.component?.id, element: context.element, values: values)
     }
 
@@ -154,7 +157,7 @@ extension StyleSession {
         func keyed(_ attribute: Attribute, _ key: String?) -> KeyedValue {
             KeyedValue(key: key, value: key.flatMap { resolution.value(attribute, $0) })
         }
-        return ContainerResolution(
+        let result = ContainerResolution(
             container: derived.container, state: derived.containerState, level: derived.level,
             levelOverall: derived.levelOverall,
             surface: keyed(.surface, container?.surface), composition: keyed(.composition, container?.composition),
@@ -162,5 +165,7 @@ extension StyleSession {
             border: keyed(.number, container?.border),
             requiresSecondaryAccent: container?.requiresSecondaryAccent ?? false,
             ignoresSafeAreaEdges: container?.ignoresSafeAreaEdges ?? [])
+        try resolution.checkDepth()
+        return result
     }
 }

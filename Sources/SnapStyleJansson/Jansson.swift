@@ -13,26 +13,35 @@ public enum Jansson {
 
     /// Parses UTF-8 bytes; invalid UTF-8 is a parse error.
     public static func parse(bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> JSONValue {
-        var error = json_error_t()
-        let root = bytes.withMemoryRebound(to: CChar.self) { chars in
-            json_loadb(chars.baseAddress ?? emptyString, chars.count, snapjson_decode_flags(), &error)
-        }
-        guard let root else { throw JSONParseError(error) }
-        defer { snapjson_decref(root) }
-        return convert(root)
+        // Signed and unsigned bytes may alias each other: no rebinding needed.
+        let chars = bytes.baseAddress.map { UnsafePointer($0.assumingMemoryBound(to: CChar.self)) }
+        return try load(chars ?? emptyString, bytes.count)
     }
 
     /// Parses UTF-8 bytes; invalid UTF-8 is a parse error.
     public static func parse(bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
-        var error = json_error_t()
-        let root = bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { chars in
-                json_loadb(chars.baseAddress ?? emptyString, chars.count, snapjson_decode_flags(), &error)
-            }
+        let result: Result<JSONValue, JSONParseError> = bytes.withUnsafeBytes { raw in
+            Result { () throws(JSONParseError) in try parse(bytes: raw) }
         }
-        guard let root else { throw JSONParseError(error) }
+        return try result.get()
+    }
+
+    /// Every valid JSON text loads, `\u0000` escapes in strings included. An integer beyond 64 bits, which
+    /// jansson refuses, loads as a double (integral doubles of the same text stay integers). Limits that stay:
+    /// nesting deeper than jansson's 2048 levels, a number beyond the range of a double, and NUL in an object key.
+    static func load(_ chars: UnsafePointer<CChar>, _ count: Int) throws(JSONParseError) -> JSONValue {
+        var error = json_error_t()
+        if let root = json_loadb(chars, count, snapjson_decode_flags(), &error) {
+            defer { snapjson_decref(root) }
+            return convert(root, integralRealsAreIntegers: false)
+        }
+        let first = JSONParseError(error)
+        guard first.code == .numberOutOfRange, first.message.contains("integer") else { throw first }
+        guard let root = json_loadb(chars, count, snapjson_decode_flags_int_as_real(), &error) else {
+            throw JSONParseError(error)
+        }
         defer { snapjson_decref(root) }
-        return convert(root)
+        return convert(root, integralRealsAreIntegers: true)
     }
 
     /// Parses bytes and records where each part of the text stands.
@@ -77,7 +86,7 @@ public enum Jansson {
         }
     }
 
-    private static func convert(_ json: UnsafeMutablePointer<json_t>) -> JSONValue {
+    private static func convert(_ json: UnsafeMutablePointer<json_t>, integralRealsAreIntegers: Bool) -> JSONValue {
         switch json_type(rawValue: UInt32(snapjson_typeof(json))) {
         case JSON_OBJECT:
             var object = JSONObject()
@@ -89,7 +98,7 @@ public enum Jansson {
                 let key = keyPointer.withMemoryRebound(to: UInt8.self, capacity: length) {
                     String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
                 }
-                object.members.append(.init(key: key, value: convert(json_object_iter_value(it)!)))
+                object.members.append(.init(key: key, value: convert(json_object_iter_value(it)!, integralRealsAreIntegers: integralRealsAreIntegers)))
                 iterator = json_object_iter_next(json, it)
             }
             return .object(object)
@@ -97,7 +106,7 @@ public enum Jansson {
             let count = json_array_size(json)
             var array: [JSONValue] = []
             array.reserveCapacity(count)
-            for index in 0..<count { array.append(convert(json_array_get(json, index)!)) }
+            for index in 0..<count { array.append(convert(json_array_get(json, index)!, integralRealsAreIntegers: integralRealsAreIntegers)) }
             return .array(array)
         case JSON_STRING:
             let length = json_string_length(json)
@@ -109,7 +118,11 @@ public enum Jansson {
         case JSON_INTEGER:
             return .integer(json_integer_value(json))
         case JSON_REAL:
-            return .double(json_real_value(json))
+            let real = json_real_value(json)
+            if integralRealsAreIntegers, real.rounded() == real, let integer = Int64(exactly: real) {
+                return .integer(integer)
+            }
+            return .double(real)
         case JSON_TRUE:
             return .bool(true)
         case JSON_FALSE:

@@ -112,6 +112,8 @@ extension RPCError {
                 ])
         case .invalidContext(let error):
             return invalidContext(error)
+        case .limitExceeded(let limit, let maximum, let reason):
+            return limitExceeded(limit, limit: maximum, reason: reason)
         }
     }
 }

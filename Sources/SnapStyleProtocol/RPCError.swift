@@ -58,11 +58,11 @@ public struct RPCError: Error, Hashable, Sendable {
             data: ["theme": .string(theme), "available": .array(available.map(JSONValue.string))])
     }
 
-    /// -32005: a limit of the daemon was exceeded.
-    public static func limitExceeded(_ what: String, limit: Int) -> RPCError {
-        RPCError(
-            code: limitExceededCode, message: "Limit exceeded",
-            data: ["limit": .string(what), "maximum": .integer(Int64(limit))])
+    /// -32005: a limit of the daemon was exceeded; `what` names it, `reason` says it for people.
+    public static func limitExceeded(_ what: String, limit: Int, reason: String? = nil) -> RPCError {
+        var data: JSONObject = ["limit": .string(what), "maximum": .integer(Int64(limit))]
+        if let reason { data["reason"] = .string(reason) }
+        return RPCError(code: limitExceededCode, message: "Limit exceeded", data: data)
     }
 
     /// `{"code", "message", "data"}`.

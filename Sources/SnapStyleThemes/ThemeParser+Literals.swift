@@ -145,6 +145,9 @@ extension ThemeParser {
         return result
     }
 
+    /// A mesh gradient's width and height are at most this (so `width × height` is small and never overflows).
+    static let maximumMeshSide = 100
+
     mutating func parseSurface(_ json: LocatedJSON, _ what: String) -> SurfaceLiteral? {
         guard case .object(let object) = json.value else {
             return parseRGBA(json, what).map { .color(.rgba($0)) }
@@ -170,11 +173,13 @@ extension ThemeParser {
             let reported = errors.count
             guard onlyMembers(json, ["meshGradient"], what), members(gradient, inner) != nil,
                 onlyMembers(gradient, ["width", "height", "points", "colors"], inner),
-                let width = gradient["width"]?.value.intValue, width > 0,
-                let height = gradient["height"]?.value.intValue, height > 0
+                let width = gradient["width"]?.value.intValue, (1...Self.maximumMeshSide).contains(width),
+                let height = gradient["height"]?.value.intValue, (1...Self.maximumMeshSide).contains(height)
             else {
                 if errors.count == reported {
-                    error(gradient, "\(inner): width and height must be positive integers")
+                    error(
+                        gradient,
+                        "\(inner): width and height must be integers from 1 to \(Self.maximumMeshSide)")
                 }
                 return nil
             }

@@ -193,7 +193,8 @@ extension ThemeParser {
             }
             return .oneOf(options)
         case .object(let object) where object["not"] != nil:
-            guard onlyMembers(json, ["not"], what) else { return nil }
+            guard onlyMembers(json, ["not"], what), enterNesting(json, what) else { return nil }
+            defer { nesting -= 1 }
             return parseMatcher(json["not"]!, member, what).map(Matcher.not)
         case .object:
             switch member.valueKind {

@@ -9,6 +9,22 @@ struct ThemeParser {
     var layer: ThemeLayer
     var manifest: ThemeManifest?
     var errors: [ThemeError] = []
+    /// `when` definitions and `not` matchers open now.
+    var nesting = 0
+
+    /// How deep `when` definitions and `not` matchers may nest: everything that evaluates, compares or releases
+    /// them recurses, so hostile files must not nest without bound.
+    static let maximumNesting = 32
+
+    /// Enters one more level of nesting; false (and an error) past the limit. Pair with `nesting -= 1`.
+    mutating func enterNesting(_ json: LocatedJSON, _ what: String) -> Bool {
+        guard nesting < Self.maximumNesting else {
+            error(json, "\(what): nests deeper than \(Self.maximumNesting) levels of when or not")
+            return false
+        }
+        nesting += 1
+        return true
+    }
 
     init(file: String, themeName: String) {
         self.file = file
@@ -142,7 +158,8 @@ struct ThemeParser {
             }
             return .ref(name, adjust: adjustments)
         case .object(let object) where object["when"] != nil:
-            guard onlyMembers(json, ["when", "else"], what) else { return .null }
+            guard onlyMembers(json, ["when", "else"], what), enterNesting(json, what) else { return .null }
+            defer { nesting -= 1 }
             let whenJSON = json["when"]!
             guard case .array = whenJSON.value else {
                 error(whenJSON, "\(what): when must be an array of {\"if\", \"then\"} cases")

@@ -76,9 +76,14 @@ import Testing
             -32003
         ),
         (
+            // Valid JSON (an integer beyond 64 bits), but no elevation: the context is invalid.
             "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resolve\",\"params\":{\"attribute\":\"number\",\"key\":\"zero\",\"context\":{\"elevation\":123456789012345678901234567890}}}",
-            -32700
+            -32003
         ),
+        // A NUL escape is valid JSON: the key is merely not a valid key.
+        ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resolve\",\"params\":{\"attribute\":\"font\",\"key\":\"a\\u0000b\"}}", -32602),
+        // A raw NUL byte in a line is not JSON.
+        ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"pi\u{0}ng\"}", -32700),
         (String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000), -32700),
     ])
     func malformedInputGetsItsErrorAndTheConnectionKeepsWorking(_ input: String, _ code: Int) throws {

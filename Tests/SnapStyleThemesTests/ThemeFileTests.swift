@@ -298,7 +298,7 @@ import Testing
             """
         ).errors
         #expect(errors.map { "\($0.line)" } == ["3", "4", "5"], "\(errors)")
-        #expect(errors[1].message.contains("meshGradient: width and height must be positive integers"))
+        #expect(errors[1].message.contains("meshGradient: width and height must be integers from 1 to 100"))
         #expect(errors[2].message.contains("endPoint must be one of zero, top,"))
     }
 
