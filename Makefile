@@ -5,7 +5,8 @@ SWIFT ?= swift
 DEB_PACKAGES := libjansson-dev libinotifytools0-dev
 BIN := .build/release
 
-.PHONY: run test deps test-deps build release install units uninstall bench bench-daemon format lint clean
+.PHONY: run test deps test-deps build release install units uninstall bench bench-daemon format lint clean \
+	fuzz test-sanitizers soak
 
 # Installs Debian packages, only those missing: what the C modules need, and for the tests systemd's tools
 # (systemd-analyze, systemd-socket-activate) and util-linux's (setpriv, unshare, nsenter).
@@ -81,5 +82,34 @@ format:
 lint:
 	$(SWIFT) format lint -r --strict --configuration .swift-format Sources
 
+# Coverage-guided fuzzing with libFuzzer (part of the Swift toolchain) of the request path and the theme parser,
+# FUZZ_SECONDS each (default 5 minutes). New inputs that add coverage are merged into Tests/Fuzz/Corpus, crashes
+# and hangs are written to Tests/Fuzz/Crashes; `make test` replays both. Leak checking is off: Swift's runtime
+# caches look like leaks to LeakSanitizer.
+FUZZ_SECONDS ?= 300
+FUZZ_BUILD := .build-fuzz
+FUZZ_FLAGS := -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -DFUZZING
+fuzz: deps
+	$(SWIFT) build --scratch-path $(FUZZ_BUILD) $(FUZZ_FLAGS) --product fuzz-requests
+	$(SWIFT) build --scratch-path $(FUZZ_BUILD) $(FUZZ_FLAGS) --product fuzz-themes
+	@for kind in requests themes; do \
+		mkdir -p $(FUZZ_BUILD)/corpus/$$kind Tests/Fuzz/Crashes/$$kind; \
+		echo "fuzzing the $$kind path for $(FUZZ_SECONDS) s"; \
+		ASAN_OPTIONS=detect_leaks=0 $(FUZZ_BUILD)/debug/fuzz-$$kind -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
+			-max_len=16384 -rss_limit_mb=4096 -print_final_stats=1 \
+			-artifact_prefix=Tests/Fuzz/Crashes/$$kind/ $(FUZZ_BUILD)/corpus/$$kind Tests/Fuzz/Corpus/$$kind \
+			|| exit 1; \
+		ASAN_OPTIONS=detect_leaks=0 $(FUZZ_BUILD)/debug/fuzz-$$kind -merge=1 -max_len=16384 \
+			Tests/Fuzz/Corpus/$$kind $(FUZZ_BUILD)/corpus/$$kind 2>&1 | tail -1; \
+	done
+
+# The whole test suite once under AddressSanitizer and once under ThreadSanitizer, each in a build folder of its
+# own (the end-to-end tests start the daemon and CLI built beside the test runner, so they are instrumented too).
+test-sanitizers: test-deps
+	$(SWIFT) build --build-tests --scratch-path .build-asan -Xswiftc -sanitize=address
+	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build --scratch-path .build-asan
+	$(SWIFT) build --build-tests --scratch-path .build-tsan -Xswiftc -sanitize=thread
+	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --scratch-path .build-tsan
+
 clean:
-	rm -rf .build Benchmarks/.build
+	rm -rf .build Benchmarks/.build .build-fuzz .build-asan .build-tsan

@@ -84,6 +84,18 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Fuzzing (`make fuzz`): the entry points, and one executable each for libFuzzer (built with -DFUZZING) that
+        // otherwise replays the files it is given. The test suite replays the saved corpus and crashes.
+        .target(
+            name: "SnapStyleFuzzTargets",
+            dependencies: [
+                "SnapStyleServer", "SnapStyleThemes", "SnapStyleEngine",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/Fuzz/Targets"
+        ),
+        .executableTarget(name: "fuzz-requests", dependencies: ["SnapStyleFuzzTargets"], path: "Tests/Fuzz/Requests"),
+        .executableTarget(name: "fuzz-themes", dependencies: ["SnapStyleFuzzTargets"], path: "Tests/Fuzz/Themes"),
         // Shared by the test targets: reproducible random changes to real theme roots.
         .target(name: "SnapStyleTestSupport", path: "Tests/SnapStyleTestSupport"),
         .testTarget(name: "SnapStyleEngineTests", dependencies: ["SnapStyleEngine", "SnapStyleJSON"]),
@@ -91,7 +103,8 @@ let package = Package(
             name: "SnapStyleServerTests",
             dependencies: [
                 "SnapStyleServer", "SnapStyleClient", "SnapStyleJSON", "SnapStyleJansson", "SnapStyleProtocol",
-                "SnapStyleWatcher", "SnapStyleTestSupport", .product(name: "Logging", package: "swift-log"),
+                "SnapStyleWatcher", "SnapStyleTestSupport", "SnapStyleFuzzTargets",
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(

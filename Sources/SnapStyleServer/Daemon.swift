@@ -66,7 +66,7 @@ public final class Daemon: Sendable {
     // MARK: Connections
 
     /// A new connection's number, or nil when the limit is reached.
-    func connectionOpened() -> Int? {
+    public func connectionOpened() -> Int? {
         counters.withLock { counters in
             guard counters.connections < configuration.maxConnections else { return nil }
             counters.connections += 1
@@ -75,7 +75,8 @@ public final class Daemon: Sendable {
         }
     }
 
-    func connectionClosed(_ connection: Int) {
+    /// A connection went away: its subscriptions end.
+    public func connectionClosed(_ connection: Int) {
         subscriptions.removeAll(connection: connection)
         counters.withLock { $0.connections -= 1 }
     }

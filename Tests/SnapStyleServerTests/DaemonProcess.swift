@@ -1,4 +1,5 @@
 import Foundation
+import SnapStyleTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,8 +8,8 @@ import Glibc
 final class DaemonProcess: @unchecked Sendable {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    static let binary = root.appendingPathComponent(".build/debug/snapstyled").path
-    static let cli = root.appendingPathComponent(".build/debug/snapstyle").path
+    static let binary = BuiltProducts.daemon
+    static let cli = BuiltProducts.cli
 
     let directory: String
     let socket: String

@@ -1,15 +1,12 @@
 import Foundation
+import SnapStyleTestSupport
 import SnapStyleJSON
 import SnapStyleJansson
 import Testing
 
 /// The built `snapstyle` binary, run as a user would (offline: no daemon involved).
 @Suite(.serialized) struct CLITests {
-    static let binary: String = {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        return root.appendingPathComponent(".build/debug/snapstyle").path
-    }()
+    static let binary = BuiltProducts.cli
 
     struct Run {
         var status: Int32

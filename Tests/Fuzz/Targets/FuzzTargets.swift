@@ -1,0 +1,80 @@
+import Foundation
+import Logging
+import SnapStyleEngine
+import SnapStyleServer
+import SnapStyleThemes
+
+/// The entry points that coverage-guided fuzzing drives (`make fuzz`), and that the test suite replays over the
+/// saved corpus and every crash found: each takes arbitrary bytes and must neither crash nor hang.
+public enum FuzzTargets {
+    /// A daemon without transport or files: the preset only.
+    static let daemon: Daemon = {
+        let store = ThemeStore(roots: [])
+        store.reloadAll()
+        return Daemon(
+            configuration: DaemonConfiguration(), store: store, socketPath: "/nowhere",
+            logger: Logger(label: "fuzz", factory: { _ in SwiftLogNoOpLogHandler() }),
+            notifier: SystemdNotifier(environment: [:]))
+    }()
+
+    /// Keeps what a connection is sent, and drops it.
+    final class Sink: EventSink {
+        func send(line: [UInt8]) {}
+    }
+
+    /// One line through the request path, as a connection hands it over: parse, dispatch, answer. Each input is
+    /// a connection of its own, closed afterwards, so subscriptions do not pile up across inputs.
+    public static func requestLine(_ bytes: UnsafeRawBufferPointer) {
+        guard let connection = daemon.connectionOpened() else { return }
+        let caller = Caller(connection: connection, sink: Sink())
+        // A line never holds its newline: split the input as the connection's decoder would.
+        for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
+            let answer = UnsafeRawBufferPointer(rebasing: line).withMemoryRebound(to: UInt8.self) {
+                daemon.handle(line: Array($0), caller: caller)
+            }
+            if let answer { precondition(!answer.contains(UInt8(ascii: "\n")), "an answer spans two lines") }
+        }
+        daemon.connectionClosed(connection)
+    }
+
+    /// The bytes as a theme file: parsed and, when it has no errors, served as a theme on the preset, with every
+    /// key it defines resolved in two contexts and explained.
+    public static func themeFile(_ bytes: [UInt8]) {
+        let file = ThemeFile.parse(path: "fuzz.json", bytes: bytes, themeName: "fuzz")
+        guard file.errors.isEmpty else { return }
+        let (own, _, errors) = ThemeAssembler.merge(name: "fuzz", files: [file])
+        guard errors.isEmpty else { return }
+        let layers = [Preset.layer, own]
+        guard ThemeAssembler.validate(
+            nodes: own.nodes, own: own, layers: layers, graph: ReferenceGraph(layers: layers)).isEmpty
+        else { return }
+        let session = StyleTheme(ThemeSnapshot(name: "fuzz", generation: 1, layers: layers)).session()
+        var dark = StyleContext()
+        dark.colorScheme = .dark
+        for attribute in Attribute.allCases {
+            for key in own.keys(attribute) {
+                for context in [StyleContext(), dark] { _ = try? session.resolve(attribute, key, context: context) }
+                _ = try? session.explain(attribute, key)
+            }
+        }
+    }
+
+    /// Runs every file given (directories: every file in them) through `target`; for the corpus runners.
+    public static func replay(_ paths: [String], _ target: ([UInt8]) -> Void) -> Int {
+        var count = 0
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            let files =
+                isDirectory.boolValue
+                ? ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted().map { "\(path)/\($0)" }
+                : [path]
+            for file in files {
+                guard let data = FileManager.default.contents(atPath: file) else { continue }
+                target(Array(data))
+                count += 1
+            }
+        }
+        return count
+    }
+}
