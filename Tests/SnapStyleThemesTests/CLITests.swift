@@ -7,6 +7,9 @@ import Testing
 /// The built `snapstyle` binary, run as a user would (offline: no daemon involved).
 @Suite(.serialized) struct CLITests {
     static let binary = BuiltProducts.cli
+    /// The repository's checkout.
+    static let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
 
     struct Run {
         var status: Int32
@@ -124,8 +127,7 @@ import Testing
     }
 
     @Test func checkPassesTheExampleTheme() throws {
-        let root = URL(fileURLWithPath: Self.binary).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().path
+        let root = Self.checkout
         let r = try run(["check", "\(root)/etc/snapstyle/themes"])
         #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
         #expect(r.stdout.isEmpty)
@@ -134,8 +136,7 @@ import Testing
     /// Every theme file the README shows (a ```json block that opens with a theme section) checks clean.
     @Test func theReadmesExampleThemesCheckClean() throws {
         let document = "README.md"
-        let root = URL(fileURLWithPath: Self.binary).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().path
+        let root = Self.checkout
         let text = try String(contentsOfFile: root + "/" + document, encoding: .utf8)
         let blocks = text.components(separatedBy: "```json\n").dropFirst().compactMap {
             $0.components(separatedBy: "\n```").first
