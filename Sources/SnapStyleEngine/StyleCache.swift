@@ -6,6 +6,10 @@ public struct CacheStatistics: Hashable, Sendable {
     public var hits = 0
     public var misses = 0
     public var invalidations = 0
+    /// Entries dropped to stay within the cache budget.
+    public var evictions = 0
+    /// Estimated bytes held.
+    public var bytes = 0
 
     public init() {}
 
@@ -15,6 +19,8 @@ public struct CacheStatistics: Hashable, Sendable {
         sum.hits = a.hits + b.hits
         sum.misses = a.misses + b.misses
         sum.invalidations = a.invalidations + b.invalidations
+        sum.evictions = a.evictions + b.evictions
+        sum.bytes = a.bytes + b.bytes
         return sum
     }
 }
@@ -62,13 +68,20 @@ final class StyleCache: Sendable {
     struct State: Sendable {
         var snapshot: ThemeSnapshot
         var keyIDs: [FastKey: UInt32] = [:]
-        var entries: [EntryKey: Entry] = [:]
-        var dependents: [NodeID: [EntryKey]] = [:]
-        var contexts: [ContextKey: ContextRecord] = [:]
+        var entries = EntryTable<EntryKey, Entry>()
+        /// Node → the entries that read it. An entry is in the set of every node it read, and leaves all of them
+        /// when it is dropped, so the index never holds more than the entries do.
+        var dependents: [NodeID: Set<EntryKey>] = [:]
+        /// Interned contexts, least recently used first out.
+        var contexts = EntryTable<ContextKey, ContextRecord>()
         var overrides: [String: OverridesRecord] = [:]
+        /// Bytes of the canonical texts of `overrides`.
+        var overridesBytes = 0
         var nextContextID: UInt32 = 1
         var nextOverridesID: Int32 = 1
         var statistics = CacheStatistics()
+        /// More interned keys than this (a flood of overrides with new keys) and the cache starts over.
+        var keyLimit = 65_536
 
         mutating func keyID(_ key: String) -> UInt32 {
             if let id = keyIDs[FastKey(key)] { return id }
@@ -90,21 +103,44 @@ final class StyleCache: Sendable {
         }
     }
 
-    /// Past these sizes the cache starts over rather than grow without bound.
-    static let maximumEntries = 2_000_000
-    static let maximumContexts = 200_000
-    static let maximumOverrides = 4_096
-
     let state: Mutex<State>
+    let budget: CacheBudget
 
-    init(snapshot: ThemeSnapshot) { state = Mutex(State(snapshot: snapshot)) }
+    /// Past this many interned contexts the least recently used go (their entries then age out): a slider that
+    /// sends a new `scaleFactor` with every request must not grow the cache without bound.
+    var maximumContexts: Int { max(1024, budget.bytes / 2048) }
+    /// The canonical texts of interned overrides may take this many bytes.
+    var maximumOverridesBytes: Int { budget.bytes / 8 }
+    /// What an entry costs beside its value: its slot, its index entry, its place in each dependents set.
+    static let maximumOverrides = 4_096
+    static let entryOverhead = 112
+    static let dependencyOverhead = 48
+
+    init(snapshot: ThemeSnapshot, budget: CacheBudget) {
+        self.budget = budget
+        state = Mutex(State(snapshot: snapshot))
+        state.withLock { $0.keyLimit = Self.keyLimit(snapshot) }
+        budget.register(self)
+    }
+
+    deinit {
+        budget.used.subtract(state.withLock { $0.entries.cost }, ordering: .relaxed)
+        budget.unregister(self)
+    }
+
+    static func keyLimit(_ snapshot: ThemeSnapshot) -> Int {
+        max(65_536, 4 * snapshot.layers.reduce(0) { $0 + $1.nodes.count })
+    }
 
     var snapshot: ThemeSnapshot { state.withLock { $0.snapshot } }
+
+    /// Estimated bytes the cache holds.
+    var bytes: Int { state.withLock { $0.entries.cost } }
 
     /// A cached value valid for a reader of `generation`, counted as a hit or a miss.
     func lookup(_ context: UInt32, _ attribute: Attribute, _ key: String, generation: Int) -> ResolvedValue?? {
         state.withLock { state in
-            if let entryKey = state.entryKey(context, attribute, key), let entry = state.entries[entryKey],
+            if let entryKey = state.entryKey(context, attribute, key), let entry = state.entries.use(entryKey),
                 Int(entry.generation) <= generation
             {
                 state.statistics.hits += 1
@@ -121,8 +157,8 @@ final class StyleCache: Sendable {
         -> ResolvedValue??
     {
         state.withLock { state in
-            guard let record = state.contexts[context], record.generation == generation,
-                let entryKey = state.entryKey(record.id, attribute, key), let entry = state.entries[entryKey],
+            guard let record = state.contexts.use(context), record.generation == generation,
+                let entryKey = state.entryKey(record.id, attribute, key), let entry = state.entries.use(entryKey),
                 Int(entry.generation) <= generation
             else { return nil }
             state.statistics.hits += 1
@@ -134,53 +170,93 @@ final class StyleCache: Sendable {
         _ context: UInt32, _ attribute: Attribute, _ key: String, value: ResolvedValue?,
         dependencies: [NodeRef], generation: Int
     ) {
-        state.withLock { state in
-            guard generation == state.snapshot.generation else { return }
-            if state.entries.count >= Self.maximumEntries { Self.clear(&state) }
+        let overBudget = state.withLock { state -> Bool in
+            guard generation == state.snapshot.generation else { return false }
+            if state.keyIDs.count >= state.keyLimit { clear(&state, keys: true) }
             let keyID = state.keyID(key)
             let entryKey = UInt64(context) << 36 | UInt64(attribute.index) << 32 | UInt64(keyID)
-            guard state.entries[entryKey] == nil else { return }
+            guard state.entries.peek(entryKey) == nil else { return false }
             let own: NodeID = UInt64(attribute.index) << 32 | UInt64(keyID)
             var first = Entry.none
             var more: [NodeID]?
-            state.dependents[own, default: []].append(entryKey)
+            var count = 1
+            state.dependents[own, default: []].insert(entryKey)
             for dependency in dependencies {
                 let id = state.nodeID(dependency)
                 guard id != own else { continue }
                 if first == Entry.none { first = id } else { more = (more ?? []) + [id] }
-                state.dependents[id, default: []].append(entryKey)
+                state.dependents[id, default: []].insert(entryKey)
+                count += 1
             }
-            state.entries[entryKey] = Entry(
-                value: value, firstDependency: first, moreDependencies: more, generation: Int32(generation))
+            let cost = Self.entryOverhead + Self.dependencyOverhead * count + (value?.estimatedBytes ?? 0)
+            state.entries.insert(
+                entryKey,
+                Entry(value: value, firstDependency: first, moreDependencies: more, generation: Int32(generation)),
+                cost: cost)
+            budget.used.add(cost, ordering: .relaxed)
+            // Least recently used first, until the budget fits again or this cache is down to its share.
+            while budget.isOver, state.entries.count > 1, state.entries.cost > budget.fairShare,
+                let old = state.entries.removeOldest()
+            {
+                forget(old.key, old.value, cost: old.cost, &state)
+                state.statistics.evictions += 1
+                budget.evictions.add(1, ordering: .relaxed)
+            }
+            return budget.isOver
         }
+        if overBudget { budget.relieve(except: self) }
+    }
+
+    /// Drops least recently used entries until the shared budget fits (another cache needs the room).
+    func shed() {
+        state.withLock { state in
+            while budget.isOver, let old = state.entries.removeOldest() {
+                forget(old.key, old.value, cost: old.cost, &state)
+                state.statistics.evictions += 1
+                budget.evictions.add(1, ordering: .relaxed)
+            }
+        }
+    }
+
+    /// An entry is gone (already out of the table): it leaves every dependents set it was in, and the budget.
+    private func forget(_ key: EntryKey, _ entry: Entry, cost: Int, _ state: inout State) {
+        budget.used.subtract(cost, ordering: .relaxed)
+        func leave(_ node: NodeID) {
+            state.dependents[node]?.remove(key)
+            if state.dependents[node]?.isEmpty == true { state.dependents[node] = nil }
+        }
+        leave(key & (1 << 36 - 1))
+        if entry.firstDependency != Entry.none { leave(entry.firstDependency) }
+        for node in entry.moreDependencies ?? [] { leave(node) }
     }
 
     /// The interned id and derivation of a context, derived again when the generation moved on.
     func context(_ key: ContextKey, generation: Int, derive: () throws(ContextError) -> DerivedContext)
         throws(ContextError) -> (UInt32, DerivedContext)
     {
-        let known = state.withLock { $0.contexts[key] }
+        let known = state.withLock { $0.contexts.use(key) }
         if let known, known.generation == generation { return (known.id, known.derived) }
         let derived = try derive()
         return state.withLock { state in
-            if state.contexts.count >= Self.maximumContexts { Self.clear(&state) }
+            // A dropped context's entries can never be hit again (ids are not reused): they age out of the table.
+            while state.contexts.count >= maximumContexts { _ = state.contexts.removeOldest() }
             if state.nextContextID >= 1 << 28 {
                 // Ids are never reused otherwise, so a session prepared before a clear cannot read another
                 // context's entries; after 2^28 contexts they start over (with everything dropped).
-                Self.clear(&state)
+                clear(&state, keys: false)
                 state.nextContextID = 1
             }
-            if var record = state.contexts[key] {
+            if var record = state.contexts.peek(key) {
                 if generation == state.snapshot.generation {
                     record.derived = derived
                     record.generation = generation
-                    state.contexts[key] = record
+                    state.contexts.insert(key, record, cost: 1)
                 }
                 return (record.id, derived)
             }
             let id = state.nextContextID
             state.nextContextID += 1
-            state.contexts[key] = ContextRecord(id: id, derived: derived, generation: generation)
+            state.contexts.insert(key, ContextRecord(id: id, derived: derived, generation: generation), cost: 1)
             return (id, derived)
         }
     }
@@ -193,7 +269,10 @@ final class StyleCache: Sendable {
         if let known, known.overrides.generation == snapshot.generation { return known.overrides }
         let layer = try build(snapshot)
         return state.withLock { state in
-            if state.overrides.count >= Self.maximumOverrides { state.overrides.removeAll() }
+            if state.overrides.count >= Self.maximumOverrides || state.overridesBytes > maximumOverridesBytes {
+                state.overrides.removeAll()
+                state.overridesBytes = 0
+            }
             let id: Int32
             if let known = state.overrides[canonical] {
                 id = known.id
@@ -203,7 +282,9 @@ final class StyleCache: Sendable {
             }
             let overrides = Overrides(id: id, layer: layer, snapshot: snapshot)
             if snapshot.generation == state.snapshot.generation {
-                state.overrides[canonical] = OverridesRecord(id: id, overrides: overrides)
+                if state.overrides.updateValue(OverridesRecord(id: id, overrides: overrides), forKey: canonical) == nil {
+                    state.overridesBytes += canonical.utf8.count
+                }
             }
             return overrides
         }
@@ -215,10 +296,13 @@ final class StyleCache: Sendable {
     func install(_ snapshot: ThemeSnapshot, changed: Set<NodeRef>) {
         state.withLock { state in
             state.snapshot = snapshot
+            state.keyLimit = Self.keyLimit(snapshot)
             for node in changed {
                 let id = state.nodeID(node)
                 guard let keys = state.dependents.removeValue(forKey: id) else { continue }
-                for key in keys where state.entries.removeValue(forKey: key) != nil {
+                for key in keys {
+                    guard let (entry, cost) = state.entries.remove(key) else { continue }
+                    forget(key, entry, cost: cost, &state)
                     state.statistics.invalidations += 1
                 }
             }
@@ -230,22 +314,38 @@ final class StyleCache: Sendable {
         state.withLock { state in
             state.statistics.invalidations += state.entries.count
             state.snapshot = snapshot
-            Self.clear(&state)
+            state.keyLimit = Self.keyLimit(snapshot)
+            clear(&state, keys: true)
         }
     }
 
-    private static func clear(_ state: inout State) {
+    /// Drops every entry, context and overrides (with `keys`, the interned keys too).
+    private func clear(_ state: inout State, keys: Bool) {
+        budget.used.subtract(state.entries.cost, ordering: .relaxed)
         state.entries.removeAll()
         state.dependents.removeAll()
         state.contexts.removeAll()
         state.overrides.removeAll()
+        state.overridesBytes = 0
+        if keys { state.keyIDs.removeAll() }
     }
 
     var statistics: CacheStatistics {
         state.withLock { state in
             var statistics = state.statistics
             statistics.entries = state.entries.count
+            statistics.bytes = state.entries.cost
             return statistics
+        }
+    }
+
+    /// The sizes of every internal structure (for tests: each stays bounded).
+    var sizes: (entries: Int, slots: Int, dependents: Int, dependentKeys: Int, contexts: Int, keys: Int) {
+        state.withLock { state in
+            (
+                state.entries.count, state.entries.capacity, state.dependents.count,
+                state.dependents.values.reduce(0) { $0 + $1.count }, state.contexts.count, state.keyIDs.count
+            )
         }
     }
 }

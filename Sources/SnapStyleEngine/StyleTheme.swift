@@ -6,7 +6,10 @@
 public final class StyleTheme: Sendable {
     let cache: StyleCache
 
-    public init(_ snapshot: ThemeSnapshot) { cache = StyleCache(snapshot: snapshot) }
+    /// `budget` is shared by the caches of every theme of a store (a theme of its own has one of its own).
+    public init(_ snapshot: ThemeSnapshot, budget: CacheBudget = CacheBudget()) {
+        cache = StyleCache(snapshot: snapshot, budget: budget)
+    }
 
     /// The generation currently served.
     public var snapshot: ThemeSnapshot { cache.snapshot }

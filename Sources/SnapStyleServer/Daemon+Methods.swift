@@ -23,6 +23,8 @@ extension Daemon {
                 "entries": .integer(Int64(statistics.entries)), "hits": .integer(Int64(statistics.hits)),
                 "misses": .integer(Int64(statistics.misses)),
                 "invalidations": .integer(Int64(statistics.invalidations)),
+                "evictions": .integer(Int64(statistics.evictions)), "bytes": .integer(Int64(statistics.bytes)),
+                "maxBytes": .integer(Int64(store.cacheBudget.bytes)),
             ]),
             "reloads": .object([
                 "count": .integer(Int64(counters.reloads)), "lastMillis": .number(counters.lastReloadMillis),

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import SnapStyleEngine
 import SnapStyleJSON
 import SnapStyleJansson
 import SnapStyleThemes
@@ -14,6 +15,8 @@ public struct DaemonConfiguration: Sendable, Equatable {
     public var maxLineBytes = 1_048_576
     public var maxConnections = 1024
     public var maxQueuedBytes = 4_194_304
+    /// What the resolution caches of all themes may hold together (estimated bytes).
+    public var maxCacheBytes = CacheBudget.defaultBytes
     public var logLevel: Logger.Level = .info
     public var watch = true
 
@@ -27,7 +30,7 @@ public struct DaemonConfiguration: Sendable, Equatable {
 
     public static let members = [
         "socket", "themes", "defaultTheme", "settleMillis", "maxLineBytes", "maxConnections", "maxQueuedBytes",
-        "logLevel",
+        "maxCacheBytes", "logLevel",
     ]
 
     /// The config file to read: `explicit`, else the first that exists of `$XDG_CONFIG_HOME/snapstyle/
@@ -105,6 +108,9 @@ public struct DaemonConfiguration: Sendable, Equatable {
             case "maxQueuedBytes":
                 guard let n = value.intValue, n >= 1024 else { throw bad("an integer ≥ 1024") }
                 maxQueuedBytes = n
+            case "maxCacheBytes":
+                guard let n = value.intValue, n >= 1_048_576 else { throw bad("an integer ≥ 1048576") }
+                maxCacheBytes = n
             case "logLevel":
                 guard let s = value.stringValue, let level = Self.logLevel(named: s) else {
                     throw bad("one of \(Self.logLevelNames.joined(separator: ", "))")

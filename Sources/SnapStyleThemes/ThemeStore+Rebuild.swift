@@ -136,7 +136,7 @@ extension ThemeStore {
 
         guard let served = record.served, let oldSnapshot else {
             let snapshot = ThemeSnapshot(name: name, generation: 1, layers: layers)
-            record.served = StyleTheme(snapshot)
+            record.served = StyleTheme(snapshot, budget: cacheBudget)
             return .applied(change: nil, delta: Delta(nodes: Set(own.nodes), files: files.sorted()))
         }
         let nodes = incremental ? candidates : Set(oldSnapshot.layers.flatMap(\.nodes)).union(layers.flatMap(\.nodes))

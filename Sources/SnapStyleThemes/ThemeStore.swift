@@ -73,13 +73,19 @@ public final class ThemeStore: Sendable {
     }
 
     public let roots: [ThemeRoot]
+    /// What the caches of every theme may hold together.
+    public let cacheBudget: CacheBudget
     let fileSystem: any ThemeFileSystem
     let state = Mutex(State())
     let published = Mutex(Published())
 
-    public init(roots: [ThemeRoot], fileSystem: any ThemeFileSystem = POSIXFileSystem()) {
+    public init(
+        roots: [ThemeRoot], fileSystem: any ThemeFileSystem = POSIXFileSystem(),
+        cacheBudget: CacheBudget = CacheBudget()
+    ) {
         self.roots = roots
         self.fileSystem = fileSystem
+        self.cacheBudget = cacheBudget
     }
 
     /// The served theme of that name, if it ever loaded.
@@ -91,9 +97,11 @@ public final class ThemeStore: Sendable {
     /// Names of themes that serve.
     public var servedNames: [String] { published.withLock { $0.themes.keys.sorted() } }
 
-    /// Cache counters summed over every theme.
+    /// Cache counters summed over every theme served now (`evictions` counts since the start, across themes).
     public var statistics: CacheStatistics {
-        published.withLock { $0.themes.values.reduce(CacheStatistics()) { $0 + $1.statistics } }
+        var sum = published.withLock { $0.themes.values.reduce(CacheStatistics()) { $0 + $1.statistics } }
+        sum.evictions = cacheBudget.evictionCount
+        return sum
     }
 
     /// Rescans every root and rebuilds what changed (everything, the first time).

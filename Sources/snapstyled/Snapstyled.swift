@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import ServiceLifecycle
+import SnapStyleEngine
 import SnapStyleServer
 import SnapStyleThemes
 
@@ -92,7 +93,7 @@ struct Snapstyled: AsyncParsableCommand {
         }
         let roots = ThemeRoot.standard(
             extra: configuration.themes.map(POSIXFileSystem.absolute), environment: environment)
-        let store = ThemeStore(roots: roots)
+        let store = ThemeStore(roots: roots, cacheBudget: CacheBudget(bytes: configuration.maxCacheBytes))
         let activated = SocketPath.activatedDescriptor(environment: environment)
         let socketPath =
             activated.flatMap(SocketPath.boundPath(of:)) ?? configuration.socket.map(POSIXFileSystem.absolute)
