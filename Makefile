@@ -56,9 +56,9 @@ install: release units
 # The user units with this installation's paths (the tests verify what this writes).
 units:
 	install -d $(UNITDIR)
-	sed -e 's|%h/.local/bin|$(BINDIR)|g' -e 's|@DOCDIR@|$(DOCDIR)|g' systemd/snapstyled.service \
+	sed -e 's|%h/.local/bin|$(BINDIR)|g' -e 's|%h/.local/share/doc/snapstyled|$(DOCDIR)|g' systemd/snapstyled.service \
 		> $(UNITDIR)/snapstyled.service
-	sed -e 's|@DOCDIR@|$(DOCDIR)|g' systemd/snapstyled.socket > $(UNITDIR)/snapstyled.socket
+	sed -e 's|%h/.local/share/doc/snapstyled|$(DOCDIR)|g' systemd/snapstyled.socket > $(UNITDIR)/snapstyled.socket
 
 uninstall:
 	rm -f $(BINDIR)/snapstyled $(BINDIR)/snapstyle

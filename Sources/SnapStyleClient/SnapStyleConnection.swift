@@ -82,12 +82,13 @@ public final class SnapStyleConnection: Sendable {
         var bytes: [UInt8] = []
         Jansson.encode(.object(request), into: &bytes)
         bytes.append(UInt8(ascii: "\n"))
+        let line = bytes
         let channel = self.channel
         let handler = self.handler
         channel.eventLoop.execute {
             handler.pending[id] = promise
-            var buffer = channel.allocator.buffer(capacity: bytes.count)
-            buffer.writeBytes(bytes)
+            var buffer = channel.allocator.buffer(capacity: line.count)
+            buffer.writeBytes(line)
             channel.writeAndFlush(buffer).whenFailure { promise.fail($0) }
         }
         let response = try await promise.futureResult.get()

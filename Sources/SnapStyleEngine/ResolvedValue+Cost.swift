@@ -1,6 +1,7 @@
 extension ResolvedValue {
-    /// About how many bytes the value takes in memory, for the cache's budget.
-    var estimatedBytes: Int {
+    /// About how many bytes the value takes in memory (and, roughly, as JSON): for the cache's budget and the
+    /// bound on what one request may compute.
+    public var estimatedBytes: Int {
         switch self {
         case .surface(let surface): surface.estimatedBytes
         case .number: 24

@@ -10,6 +10,9 @@ public struct StyleMethods: Sendable {
     public let defaultTheme: String
     /// At most this many `queries` in one `resolve`.
     public var maxQueries = 1000
+    /// What the values of one `resolve` with `queries` may add up to (estimated bytes): a request that asks a
+    /// large value many times is answered -32005 before it costs the daemon its memory.
+    public var maxResultBytes = 32 << 20
     let encoded = EncodedValues()
 
     public init(store: ThemeStore, defaultTheme: String) {
@@ -60,16 +63,27 @@ public struct StyleMethods: Sendable {
             }
             guard queries.count <= maxQueries else { throw .limitExceeded("queries", limit: maxQueries) }
             var results: [JSONValue] = []
+            var resultBytes = 0
             for (index, query) in queries.enumerated() {
                 let q = try params.nested(query, at: "queries.\(index)", allowed: ["attribute", "key"])
                 let attribute = try q.attribute()
                 let key = try q.key()
                 var entry: JSONObject = ["attribute": .string(attribute.rawValue), "key": .string(key)]
+                let value: ResolvedValue?
                 do {
-                    entry["value"] = try session.resolve(attribute, key, in: context)?.json ?? .null
+                    value = try session.resolve(attribute, key, in: context)
                 } catch {
                     entry["error"] = RPCError.style(error).json
+                    results.append(.object(entry))
+                    continue
                 }
+                resultBytes += value?.estimatedBytes ?? 0
+                guard resultBytes <= maxResultBytes else {
+                    throw .limitExceeded(
+                        "resultBytes", limit: maxResultBytes,
+                        reason: "the values asked for add up to more than \(maxResultBytes) bytes")
+                }
+                entry["value"] = value?.json ?? .null
                 results.append(.object(entry))
             }
             result["results"] = .array(results)

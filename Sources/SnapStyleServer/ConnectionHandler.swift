@@ -27,6 +27,9 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
         case reading
         /// A request is answered later (`reload`): input is held in `pending` and reading is paused.
         case awaitingReply
+        /// More output is queued than the high watermark: input is held in `pending` and reading is paused
+        /// until the client has read enough (backpressure), so a client that does not read costs no memory.
+        case awaitingWritable
     }
 
     private var state = ReadState.reading
@@ -57,7 +60,7 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
         // struct ucred (pid_t, uid_t, gid_t); Glibc hides it without _GNU_SOURCE. SO_PEERCRED is 17 on Linux.
         let future: EventLoopFuture<PeerCredentials> = provider.unsafeGetSocketOption(
             level: SocketOptionLevel(SOL_SOCKET), name: SocketOptionName(17))
-        future.whenSuccess { [daemon] credentials in
+        future.assumeIsolated().whenSuccess { [daemon] credentials in
             let uid = credentials.uid
             guard uid != getuid(), uid != 0 else { return }
             daemon.logger.warning("connection from uid \(uid) (pid \(credentials.pid)) refused: not uid \(getuid())")
@@ -68,6 +71,10 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
     func channelInactive(context: ChannelHandlerContext) {
         if let connection { daemon.connectionClosed(connection) }
         connection = nil
+        stallCheck?.cancel()
+        stallCheck = nil
+        // A connection that held a lot of output leaves memory that malloc keeps unless asked to give it back.
+        if output.peak >= 1 << 20 { MemoryTrim.trimSoon(on: context.eventLoop) }
         self.context = nil
         context.fireChannelInactive()
     }
@@ -76,7 +83,7 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
         guard !closing, connection != nil else { return }
         let buffer = unwrapInboundIn(data)
         buffer.withUnsafeReadableBytes { bytes in
-            if state == .awaitingReply {
+            if state != .reading {
                 pending.append(contentsOf: bytes)
             } else {
                 consume(bytes, context: context)
@@ -102,6 +109,13 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
                 pending.removeAll(keepingCapacity: true)
                 line.withUnsafeBytes { handleLine($0, limit: limit, caller: caller, context: context) }
             }
+            if state == .reading, output.pausesReading(unwritten: outbound?.readableBytes ?? 0) {
+                flushOutput(context: context)
+                if !context.channel.isWritable {
+                    state = .awaitingWritable
+                    try? context.channel.syncOptions?.setOption(ChannelOptions.autoRead, value: false)
+                }
+            }
         }
         guard !closing else { return }
         pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start...]))
@@ -125,9 +139,9 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
         }
     }
 
-    /// The answer to the request answered later: write it, then go on with the lines read meanwhile.
+    /// The answer to the request answered later (or room in the output again): write it, then go on with the
+    /// lines read meanwhile.
     private func resumeReading(with line: [UInt8]?, context: ChannelHandlerContext) {
-        guard state == .awaitingReply else { return }
         if let line { writeLine(line, context: context) }
         state = .reading
         let held = pending
@@ -170,9 +184,8 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
 
     private func finish(context: ChannelHandlerContext) {
         flushOutput(context: context)
-        context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(capacity: 0))).whenComplete { _ in
-            context.close(promise: nil)
-        }
+        context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(capacity: 0))).assumeIsolated()
+            .whenComplete { _ in context.close(promise: nil) }
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
@@ -182,6 +195,9 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
 
     /// Responses of the current read burst, written at once by `flushOutput`.
     private var outbound: ByteBuffer?
+    /// What is written and not yet taken by the socket.
+    private var output = OutputQueue()
+    private var stallCheck: Scheduled<Void>?
 
     /// Queues one line for the next flush.
     private func writeLine(_ line: [UInt8], context: ChannelHandlerContext) {
@@ -190,26 +206,58 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
         outbound!.writeInteger(UInt8(ascii: "\n"))
     }
 
-    /// Writes and flushes what the burst produced. NIO counts the bytes not yet taken by the socket; past
-    /// the high watermark (`maxQueuedBytes`) the channel turns unwritable and the client is dropped.
+    /// Writes and flushes what the burst produced, in chunks, so that a large answer streams and each chunk the
+    /// socket takes counts as progress.
     private func flushOutput(context: ChannelHandlerContext) {
-        guard let buffer = outbound else { return }
+        guard var buffer = outbound else { return }
         outbound = nil
-        context.writeAndFlush(wrapOutboundOut(buffer), promise: nil)
-        if !context.channel.isWritable { dropSlowReader(context: context) }
+        while buffer.readableBytes > 0 {
+            let chunk = buffer.readSlice(length: min(buffer.readableBytes, OutputQueue.chunkBytes))!
+            let bytes = chunk.readableBytes
+            output.queued(bytes)
+            let promise = context.eventLoop.makePromise(of: Void.self)
+            promise.futureResult.assumeIsolated().whenComplete { [self] _ in output.written(bytes, at: .now()) }
+            context.write(wrapOutboundOut(chunk), promise: promise)
+        }
+        context.flush()
+        if output.isOverLimit(daemon.configuration.maxQueuedBytes) { scheduleStallCheck(context: context) }
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
-        if !context.channel.isWritable { dropSlowReader(context: context) }
+        if context.channel.isWritable, state == .awaitingWritable {
+            state = .reading
+            resumeReading(with: nil, context: context)
+        }
         context.fireChannelWritabilityChanged()
+    }
+
+    /// A client over the output limit that takes nothing for `OutputQueue.stallLimit` does not read: dropped.
+    /// One that reads, however slowly, is not (a large answer streams to it).
+    private func scheduleStallCheck(context: ChannelHandlerContext) {
+        guard stallCheck == nil else { return }
+        stallCheck = context.eventLoop.scheduleTask(in: .seconds(1)) { [self] in
+            stallCheck = nil
+            guard !closing, let context = self.context else { return }
+            let limit = daemon.configuration.maxQueuedBytes
+            guard output.isOverLimit(limit) else { return }
+            if output.isStalled(at: .now()) {
+                dropSlowReader(context: context)
+            } else {
+                scheduleStallCheck(context: context)
+            }
+        }
     }
 
     private func dropSlowReader(context: ChannelHandlerContext) {
         guard !closing else { return }
         let limit = daemon.configuration.maxQueuedBytes
         daemon.logger.warning(
-            "connection \(connection ?? 0): over \(limit) bytes queued (a client that does not read), closing")
+            """
+            connection \(connection ?? 0): over \(limit) bytes queued and nothing read for \
+            \(OutputQueue.stallLimit) (a client that does not read), closing
+            """)
         closing = true
+        pending = []
         context.close(promise: nil)
     }
 }
@@ -234,7 +282,7 @@ extension ConnectionHandler: EventSink {
     func resume(with line: [UInt8]?) {
         guard let eventLoop else { return }
         eventLoop.execute { [self] in
-            guard !closing, let context else { return }
+            guard !closing, let context, state == .awaitingReply else { return }
             resumeReading(with: line, context: context)
         }
     }

@@ -16,6 +16,8 @@ public struct Caller: Sendable {
 
 extension Daemon {
     static let maxBatch = 1000
+    /// The longest response line: a larger answer is -32005 (the daemon builds a response before sending it).
+    static let maxResponseBytes = 64 << 20
 
     /// What a line of input gets.
     public enum Reply {
@@ -155,6 +157,11 @@ extension Daemon {
             guard id != nil else { return .none }
             var bytes: [UInt8] = []
             Jansson.encode(result, into: &bytes)
+            guard bytes.count <= Self.maxResponseBytes else {
+                throw RPCError.limitExceeded(
+                    "responseBytes", limit: Self.maxResponseBytes,
+                    reason: "the answer would be \(bytes.count) bytes; ask for less at a time")
+            }
             return .encoded(id: responseID, result: bytes)
         } catch let error as RPCError {
             return id == nil ? .none : .value(Self.errorResponse(id: responseID, error))

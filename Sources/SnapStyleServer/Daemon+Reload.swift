@@ -67,6 +67,7 @@ extension Daemon {
 
     /// Runs blocking theme work (file reads, rebuilds, waiting for the change lock) on NIO's thread pool,
     /// so it holds neither an event loop nor a thread of the concurrency pool.
+    @discardableResult
     func offTheLoops<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
         if let value = try? await NIOThreadPool.singleton.runIfActive(body) { return value }
         return body()

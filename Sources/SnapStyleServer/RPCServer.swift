@@ -28,6 +28,13 @@ public final class RPCServer: Service, Sendable {
     func bootstrap() -> ServerBootstrap {
         ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 512)
+            // Out of file descriptors (EMFILE, ENFILE), accepting waits a moment instead of failing in a loop.
+            .serverChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(
+                        AcceptBackoffHandler(shouldForwardIOErrorCaught: false) { _ in .milliseconds(250) })
+                }
+            }
             .childChannelOption(.allowRemoteHalfClosure, value: true)
             .childChannelOption(.maxMessagesPerRead, value: 1)
             .childChannelOption(

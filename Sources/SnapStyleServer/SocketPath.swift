@@ -22,7 +22,8 @@ public enum SocketPath {
     /// The longest path a Unix socket address holds (`sun_path` less its terminating NUL).
     public static let maxPathBytes = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
 
-    /// Creates the socket's directory (0700, with missing parents) and clears a stale socket file. A socket
+    /// Creates the socket's directory when it is missing (0700, with missing parents; an existing one is left as
+    /// it is) and clears a stale socket file. A socket
     /// a live daemon answers on is an error: two daemons must not share a path. So is a directory another
     /// user could use to swap the socket for theirs: owned by someone other than this user or root, or
     /// writable by others without the sticky bit.
@@ -45,7 +46,7 @@ public enum SocketPath {
                 description:
                     "\(directory) is not a directory (a symbolic link is not followed); choose another --socket")
         } else if info.st_uid == getuid() {
-            if info.st_mode & 0o077 != 0 { chmod(directory, 0o700) }
+            // An existing directory is the user's to choose: it is never changed (the socket itself is 0600).
         } else if info.st_uid != 0 {
             throw Error(
                 description: "\(directory) belongs to uid \(info.st_uid), not to you (uid \(getuid())): another user "

@@ -73,7 +73,7 @@ struct Snapstyled: AsyncParsableCommand {
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
-        let configuration: DaemonConfiguration
+        var configuration: DaemonConfiguration
         do {
             configuration = try configured(environment: environment)
         } catch let error as DaemonConfiguration.Error {
@@ -100,6 +100,18 @@ struct Snapstyled: AsyncParsableCommand {
             ?? SocketPath.defaultPath(environment: environment)
         if activated == nil {
             do { try SocketPath.prepare(socketPath) } catch { fail("\(error)") }
+        }
+        // Past the open-files limit, accepting fails; below it, one client too many is answered -32005.
+        if let files = FileDescriptorLimit.raise(),
+            FileDescriptorLimit.connections(fitting: files) < configuration.maxConnections
+        {
+            let fitting = FileDescriptorLimit.connections(fitting: files)
+            logger.warning(
+                """
+                maxConnections \(configuration.maxConnections) does not fit the open-files limit \(files): serving \
+                \(fitting) clients at once (raise LimitNOFILE= or ulimit -n)
+                """)
+            configuration.maxConnections = fitting
         }
         let notifier = SystemdNotifier(environment: environment)
         let daemon = Daemon(

@@ -222,10 +222,12 @@ import Testing
         let socket = try String(contentsOfFile: units + "/snapstyled.socket", encoding: .utf8)
         for line in [
             "Type=notify", "ExecStart=%h/.local/bin/snapstyled", "ExecReload=/bin/kill -HUP $MAINPID",
-            "Restart=on-failure", "WatchdogSec=30",
+            "Restart=on-failure", "WatchdogSec=30", "LimitNOFILE=65536",
+            "Documentation=file://%h/.local/share/doc/snapstyled/README.md",
         ] {
             #expect(service.contains(line + "\n"), "snapstyled.service lacks \(line)")
         }
+        #expect(!service.contains("@DOCDIR@") && !socket.contains("@DOCDIR@"), "a placeholder is left in the units")
         for line in ["ListenStream=%t/snapstyle/snapstyled.sock", "SocketMode=0600", "DirectoryMode=0700"] {
             #expect(socket.contains(line + "\n"), "snapstyled.socket lacks \(line)")
         }

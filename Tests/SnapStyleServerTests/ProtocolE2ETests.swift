@@ -206,14 +206,46 @@ import Testing
             let leaving = try LineSocket(daemon.socket)
             leaving.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"meth")
         }
-        // A client that pipelines requests and never reads is dropped once its output passes the limit.
+        // A client that pipelines requests and never reads: the daemon stops reading it (its output stays at the
+        // limit), and drops it once it has taken nothing for a while.
         let greedy = try LineSocket(daemon.socket)
         let request = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"keys\"}\n"
         for _ in 0..<200 { greedy.send(request) }
         let healthy = try LineSocket(daemon.socket)
         healthy.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n")
         #expect(try parse(healthy.readLine())["result"] == "pong")
-        Thread.sleep(forTimeInterval: 0.5)
-        #expect(daemon.log.contains("queued"))
+        let deadline = Date().addingTimeInterval(12)
+        while !daemon.log.contains("a client that does not read"), Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        #expect(daemon.log.contains("a client that does not read"))
+        #expect(greedy.isClosed(timeout: 2))
+        healthy.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}\n")
+        #expect(try parse(healthy.readLine())["result"] == "pong")
+    }
+
+    /// An answer far over the output limit streams to a client that reads it, however slowly.
+    @Test func aLargeAnswerReachesAClientThatReadsSlowly() throws {
+        let daemon = try DaemonProcess(config: "{\"maxQueuedBytes\": 65536}")
+        let numbers = (0..<20_000).map { "\"key\($0)\": \($0)" }.joined(separator: ", ")
+        daemon.write("big.json", "{\"number\": {\(numbers)}}")
+        try daemon.waitForTheme("big")
+        let client = try LineSocket(daemon.socket)
+        client.send("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"keys\",\"params\":{\"theme\":\"big\"}}\n")
+        // Read 16 KiB at a time with pauses: the answer (close to a megabyte) takes several seconds to arrive.
+        var received: [UInt8] = []
+        let deadline = Date().addingTimeInterval(30)
+        while received.last != UInt8(ascii: "\n"), Date() < deadline {
+            var chunk = [UInt8](repeating: 0, count: 16_384)
+            let n = chunk.withUnsafeMutableBytes { recv(client.fd, $0.baseAddress, $0.count, 0) }
+            guard n > 0 else { break }
+            received += chunk[0..<n]
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        #expect(received.count > 900_000)
+        let response = try Jansson.parse(bytes: Array(received.dropLast()))
+        #expect(response["id"] == 7)
+        #expect((response["result"]?["keys"]?["number"]?.arrayValue?.count ?? 0) > 20_000)
+        #expect(!daemon.log.contains("does not read"))
     }
 }
