@@ -1,6 +1,7 @@
 import Foundation
 import SnapStyleJSON
 import SnapStyleJansson
+import SnapStyleServer
 import Testing
 
 /// JSON-RPC over the real socket: every method, every error code, malformed input of every kind.
@@ -247,5 +248,57 @@ import Testing
         #expect(response["id"] == 7)
         #expect((response["result"]?["keys"]?["number"]?.arrayValue?.count ?? 0) > 20_000)
         #expect(!daemon.log.contains("does not read"))
+    }
+}
+
+/// Limits that keep one client from taking the daemon's memory, descriptors or time.
+@Suite(.serialized) struct ResourceLimitTests {
+    func parse(_ line: String?) throws -> JSONValue { try Jansson.parse(try #require(line)) }
+
+    /// At an open-files limit of 200 (soft and hard), the daemon serves what fits and answers one client too
+    /// many with -32005 instead of failing to accept in a loop; closing clients makes room again.
+    @Test func theOpenFilesLimitCapsConnectionsWithAnAnswer() throws {
+        let daemon = try DaemonProcess(launcher: ["/bin/sh", "-c", #"ulimit -n 200 && exec "$0" "$@""#])
+        #expect(daemon.log.contains("does not fit the open-files limit 200"))
+        var clients: [LineSocket] = []
+        for _ in 0..<(200 - FileDescriptorLimit.reserve) {
+            let client = try LineSocket(daemon.socket)
+            client.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n")
+            #expect(try parse(client.readLine())["result"] == "pong")
+            clients.append(client)
+        }
+        let extra = try LineSocket(daemon.socket)
+        #expect(try parse(extra.readLine())["error"]?["code"] == -32005)
+        clients.removeLast(10)
+        Thread.sleep(forTimeInterval: 0.3)
+        let again = try LineSocket(daemon.socket)
+        again.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}\n")
+        #expect(try parse(again.readLine())["result"] == "pong")
+    }
+
+    /// A request that asks for a large value many times is refused before it costs the daemon its memory.
+    @Test func aRequestThatWouldBuildAHugeAnswerIsLimitExceeded() throws {
+        let daemon = try DaemonProcess()
+        let side = 100
+        let points = (0..<side * side).map { "[\(Double($0 % side) / 99), \(Double($0 / side) / 99)]" }
+        let colors = Array(repeating: "\"#112233\"", count: side * side)
+        let mesh = #"{"meshGradient": {"width": 100, "height": 100, "points": [\#(points.joined(separator: ","))], "colors": [\#(colors.joined(separator: ","))]}}"#
+        let queries = Array(repeating: #"{"attribute": "surface", "key": "m"}"#, count: 1000).joined(separator: ",")
+        let client = try LineSocket(daemon.socket)
+        client.send(
+            #"{"jsonrpc":"2.0","id":1,"method":"resolve","params":{"queries":[\#(queries)],"overrides":{"surface":{"m":\#(mesh)}}}}"#
+                + "\n")
+        let error = try parse(client.readLine(timeout: 30))["error"]
+        #expect(error?["code"] == -32005)
+        #expect(error?["data"]?["limit"] == "resultBytes")
+        // One such value alone is fine.
+        client.send(
+            #"{"jsonrpc":"2.0","id":2,"method":"resolve","params":{"attribute":"surface","key":"m","overrides":{"surface":{"m":\#(mesh)}}}}"#
+                + "\n")
+        #expect(try parse(client.readLine(timeout: 30))["result"]?["value"]?["colors"]?.arrayValue?.count == 10_000)
+        let rss = try String(contentsOfFile: "/proc/\(daemon.process.processIdentifier)/status", encoding: .utf8)
+            .split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
+        let kilobytes = Int(rss?.split(separator: " ").dropFirst().first ?? "") ?? 0
+        #expect(kilobytes < 400_000, "the daemon holds \(kilobytes) kB")
     }
 }
