@@ -111,5 +111,14 @@ test-sanitizers: test-deps
 	$(SWIFT) build --build-tests --scratch-path .build-tsan -Xswiftc -sanitize=thread
 	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --scratch-path .build-tsan
 
+# Long runs: the live-state property tests with many seeds, then the release daemon under 20 clients for
+# SOAK_MINUTES (default 10) while a theme file changes every 200 ms; prints the figures.
+SOAK_MINUTES ?= 10
+SOAK_SEEDS ?= 40
+soak: test-deps release
+	$(SWIFT) build --build-tests
+	SNAPSTYLE_LIVE_SEEDS=$(SOAK_SEEDS) $(SWIFT) test --skip-build --filter "LiveStateTests|LiveDaemonTests"
+	python3 Tests/Soak/soak.py --daemon $(BIN)/snapstyled --minutes $(SOAK_MINUTES)
+
 clean:
 	rm -rf .build Benchmarks/.build .build-fuzz .build-asan .build-tsan
