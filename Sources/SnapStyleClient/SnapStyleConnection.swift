@@ -7,8 +7,9 @@ import Synchronization
 
 /// Why a call to snapstyled failed.
 public enum SnapStyleClientError: Error, CustomStringConvertible, Sendable {
-    /// Nothing answers on the socket.
-    case unreachable(socket: String, reason: String)
+    /// Nothing answers on the socket; `errno` says why, when the system said (ENOENT: no socket file, EACCES:
+    /// permission denied, ECONNREFUSED: nothing listens).
+    case unreachable(socket: String, reason: String, errno: Int32?)
     /// The daemon answered with a JSON-RPC error.
     case server(code: Int, message: String, data: JSONValue?)
     /// The connection closed before the answer came.
@@ -18,7 +19,7 @@ public enum SnapStyleClientError: Error, CustomStringConvertible, Sendable {
 
     public var description: String {
         switch self {
-        case .unreachable(let socket, let reason): "no snapstyled answers on \(socket) (\(reason))"
+        case .unreachable(let socket, let reason, _): "no snapstyled answers on \(socket): \(reason)"
         case .server(let code, let message, let data):
             "error \(code): \(message)" + (data.map { " \(Jansson.encode($0))" } ?? "")
         case .disconnected: "the connection to snapstyled closed"
@@ -59,7 +60,9 @@ public final class SnapStyleConnection: Sendable {
             return SnapStyleConnection(channel: channel, handler: handler, socket: path, notifications: stream)
         } catch {
             continuation.finish()
-            throw SnapStyleClientError.unreachable(socket: path, reason: "\(error)")
+            let code = (error as? IOError)?.errnoCode
+            let reason = code.map { String(cString: strerror($0)) } ?? "\(error)"
+            throw SnapStyleClientError.unreachable(socket: path, reason: reason, errno: code)
         }
     }
 

@@ -1,5 +1,8 @@
 import ArgumentParser
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import SnapStyleJSON
 import SnapStyleJansson
 import SnapStyleProtocol
@@ -10,31 +13,90 @@ protocol Backend {
     func call(_ method: String, _ params: JSONObject) async throws -> JSONValue
 }
 
-/// An error answer from the daemon or the offline resolver: printed, exit status 1.
+/// An error answer from the daemon or the offline resolver: printed as the CLI's own message, exit status 1.
 struct AnswerError: Error, CustomStringConvertible {
     let error: RPCError
 
     var description: String {
-        var text = "error \(error.code): \(error.message)"
-        if let data = error.data {
-            let parts = data.members.map { m -> String in
-                if case .string(let s) = m.value { return "\(m.key): \(s)" }
-                return "\(m.key): \(Jansson.encode(m.value))"
+        let data = error.data ?? [:]
+        func text(_ name: String) -> String { data[name]?.stringValue ?? "?" }
+        func list(_ name: String) -> [String] { (data[name]?.arrayValue ?? []).compactMap(\.stringValue) }
+        switch error.code {
+        case RPCError.themeUnavailableCode:
+            let errors = (data["errors"]?.arrayValue ?? []).map { error in
+                "\(error["file"]?.stringValue ?? "?"):\(error["line"]?.intValue ?? 0):"
+                    + "\(error["column"]?.intValue ?? 0): \(error["message"]?.stringValue ?? "")"
             }
-            if !parts.isEmpty { text += " (" + parts.joined(separator: "; ") + ")" }
+            return "theme '\(text("theme"))' is unavailable: it has never loaded without errors. Its files now:\n"
+                + errors.joined(separator: "\n")
+        case RPCError.unknownThemeCode:
+            return "there is no theme '\(text("theme"))' (themes: \(list("available").joined(separator: ", ")))"
+        case RPCError.unknownKeyCode:
+            let near = list("suggestions")
+            return "theme has no \(text("attribute")) key '\(text("key"))'"
+                + (near.isEmpty ? "" : " (did you mean \(near.map { "'\($0)'" }.joined(separator: ", "))?)")
+        case RPCError.invalidContextCode:
+            let allowed = list("allowed")
+            return "invalid context: \(text("field")): \(text("reason"))"
+                + (allowed.isEmpty ? "" : " (allowed: \(allowed.joined(separator: ", ")))")
+        case RPCError.invalidParamsCode:
+            return "invalid \(text("field")): \(text("reason"))"
+        case RPCError.limitExceededCode:
+            let reason = data["reason"]?.stringValue ?? "\(text("limit")) is limited to \(data["maximum"]?.intValue ?? 0)"
+            return "over a limit of the daemon: \(reason)"
+        case RPCError.methodNotFoundCode:
+            return "the daemon does not know '\(text("method"))' (is it an older snapstyled? see snapstyle status)"
+        default:
+            return error.message + (data["reason"]?.stringValue.map { ": \($0)" } ?? "")
         }
-        return text
     }
 }
 
-/// No daemon answered on the socket: exit status 3 with a hint.
+/// No daemon answered on the socket: exit status 3, with what happened and what to do.
 struct NoDaemonError: Error, CustomStringConvertible {
+    enum Cause {
+        /// No socket file: no daemon runs there.
+        case noSocket
+        /// The socket is another user's, or its mode keeps this user out.
+        case permissionDenied
+        /// A socket file nobody listens on: a daemon that stopped left it.
+        case refused
+        /// The daemon closed the connection without an answer: its peer check refused this user.
+        case closed
+        case other(String)
+
+        init(errno: Int32?, reason: String) {
+            switch errno {
+            case ENOENT?, ENOTDIR?: self = .noSocket
+            case EACCES?, EPERM?: self = .permissionDenied
+            case ECONNREFUSED?: self = .refused
+            default: self = .other(reason)
+            }
+        }
+    }
+
     let socket: String
-    let reason: String
+    let cause: Cause
+    var offlineWorks = true
 
     var description: String {
-        "no snapstyled answers on \(socket) (\(reason)).\n"
-            + "Start one with `make run` or `systemctl --user start snapstyled.socket`, or use --offline."
+        let how = "with `make run` (in a checkout) or `systemctl --user start snapstyled.socket`"
+        let offline = offlineWorks ? ", or add --offline to resolve without a daemon" : ""
+        switch cause {
+        case .noSocket:
+            return "no daemon is running: there is no socket at \(socket).\nStart one \(how)\(offline)."
+        case .permissionDenied:
+            return "permission denied on \(socket): it belongs to another user's daemon, or its mode keeps you out."
+                + "\nUse your own daemon (--socket, or the default path), or check the socket's owner and mode."
+        case .refused:
+            return "nothing listens on \(socket): the socket file was left by a daemon that stopped.\nStart the "
+                + "daemon again \(how); it replaces the stale file\(offline)."
+        case .closed:
+            return "the daemon on \(socket) closed the connection without answering: it serves only its own user "
+                + "and root, and refused this one."
+        case .other(let reason):
+            return "cannot reach a daemon on \(socket): \(reason).\nStart one \(how)\(offline)."
+        }
     }
 }
 
@@ -70,17 +132,26 @@ extension ConnectionOptions {
             let configuration = try DaemonSettings.forOfflineUse()
             return OfflineBackend(themes: themes + configuration.themes, defaultTheme: configuration.defaultTheme)
         }
-        return try DaemonBackend(socket: socketPath)
+        return DaemonBackend(socket: socketPath)
     }
 
     /// `--socket`, else the config file's `socket`, else nil (the default path).
     var socketPath: String? { socket ?? DaemonSettings.socket }
 
-    /// For commands that only the daemon can answer.
-    func requireDaemon(_ command: String) throws {
-        guard !offline, themes.isEmpty else {
-            throw ValidationError("`snapstyle \(command)` asks the daemon: --offline and --themes do not apply")
-        }
+}
+
+extension Backend {
+    /// Says on stderr when an answer came from a theme whose files are in error now: it is the last good version.
+    func noteIfInError(_ result: JSONValue) async {
+        guard let name = result["theme"]?.stringValue, let themes = try? await call("themes", [:]),
+            let info = themes["themes"]?.arrayValue?.first(where: { $0["name"]?.stringValue == name }),
+            info["state"]?.stringValue == "error"
+        else { return }
+        let generation = result["generation"]?.intValue ?? 0
+        FileHandle.standardError.write(
+            Data(
+                ("snapstyle: note: theme '\(name)' has errors in its files now; this answer is from its last good "
+                    + "version (generation \(generation)). See `snapstyle themes`.\n").utf8))
     }
 }
 

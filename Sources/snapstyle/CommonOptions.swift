@@ -4,6 +4,18 @@ import SnapStyleEngine
 import SnapStyleJSON
 import SnapStyleJansson
 
+/// For commands only the daemon answers (`status`, `watch`): its socket, and raw output.
+struct DaemonOptions: ParsableArguments {
+    @Option(name: .long, help: "The daemon's socket (default: $XDG_RUNTIME_DIR/snapstyle/snapstyled.sock).")
+    var socket: String?
+
+    @Flag(name: .long, help: "Print the raw JSON result.")
+    var json = false
+
+    /// `--socket`, else the config file's `socket`, else nil (the default path).
+    var socketPath: String? { socket ?? DaemonSettings.socket }
+}
+
 /// Where answers come from: the daemon's socket, or the themes resolved in-process.
 struct ConnectionOptions: ParsableArguments {
     @Option(name: .long, help: "The daemon's socket (default: $XDG_RUNTIME_DIR/snapstyle/snapstyled.sock).")
@@ -30,8 +42,10 @@ struct ContextOptions: ParsableArguments {
     @Flag(name: .long, help: "colorScheme dark.")
     var dark = false
 
-    @Option(name: .customLong("dynamic-type"), help: "A Dynamic Type category (xSmall ... accessibility5).")
-    var dynamicType: String?
+    @Option(
+        name: .customLong("dynamic-type"),
+        help: ArgumentHelp("A Dynamic Type category.", valueName: "category"))
+    var dynamicType: DynamicTypeArgument?
 
     @Option(name: .long, help: "The scale factor.")
     var scale: Double?
@@ -78,9 +92,9 @@ struct ContextOptions: ParsableArguments {
     }
 
     /// The params of a single-key method (`resolve`, `explain`).
-    func params(attribute: String, key: String) throws -> JSONObject {
+    func params(attribute: AttributeArgument, key: String) throws -> JSONObject {
         var params = try params()
-        params["attribute"] = .string(attribute)
+        params["attribute"] = .string(attribute.rawValue)
         params["key"] = .string(key)
         return params
     }
@@ -101,7 +115,7 @@ struct ContextOptions: ParsableArguments {
             context = object
         }
         if dark { context["colorScheme"] = "dark" }
-        if let dynamicType { context["dynamicType"] = .string(dynamicType) }
+        if let dynamicType { context["dynamicType"] = .string(dynamicType.rawValue) }
         if let scale { context["scaleFactor"] = .number(scale) }
         if let element { context["element"] = .string(element) }
         let entries = stackEntries(arguments: CommandLine.arguments)
@@ -128,6 +142,17 @@ struct ContextOptions: ParsableArguments {
         if let overrides { params["overrides"] = try parseJSON(overrides, option: "--overrides") }
         return params
     }
+}
+
+/// An attribute, as a command's argument: anything else is a usage error that lists the allowed values.
+enum AttributeArgument: String, CaseIterable, ExpressibleByArgument {
+    case surface, number, font, padding, shape, icon, composition, accent
+}
+
+/// A Dynamic Type category, as `--dynamic-type` takes it.
+enum DynamicTypeArgument: String, CaseIterable, ExpressibleByArgument {
+    case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge
+    case accessibility1, accessibility2, accessibility3, accessibility4, accessibility5
 }
 
 func parseJSON(_ text: String, option: String) throws -> JSONValue {

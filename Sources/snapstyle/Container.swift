@@ -10,7 +10,9 @@ struct Container: AsyncParsableCommand {
 
     func run() async throws {
         try await runReporting {
-            let result = try await connection.backend().call("resolveContainer", try options.params())
+            let backend = try connection.backend()
+            let result = try await backend.call("resolveContainer", try options.params())
+            await backend.noteIfInError(result)
             if connection.json { return printLine(Jansson.encode(result)) }
             let id = result["container"]?.stringValue ?? "(none)"
             printLine(

@@ -35,7 +35,9 @@ struct Element: AsyncParsableCommand {
             var params = try options.params()
             params["element"] = .string(element)
             if !define.isEmpty { params["define"] = .object(try defines()) }
-            let result = try await connection.backend().call("resolveElement", params)
+            let backend = try connection.backend()
+            let result = try await backend.call("resolveElement", params)
+            await backend.noteIfInError(result)
             if connection.json { return printLine(Jansson.encode(result)) }
             let type = result["element"]?["type"]?.stringValue ?? "?"
             let hierarchy = result["element"]?["hierarchy"]?.stringValue ?? "?"

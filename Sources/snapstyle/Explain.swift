@@ -6,8 +6,8 @@ struct Explain: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show how a key resolves: every definition consulted, top layer first, with file:line.")
 
-    @Argument var attribute: String
-    @Argument var key: String
+    @Argument(help: "The attribute.") var attribute: AttributeArgument
+    @Argument(help: "The semantic key.") var key: String
 
     @OptionGroup var connection: ConnectionOptions
     @OptionGroup var options: ContextOptions
@@ -15,7 +15,9 @@ struct Explain: AsyncParsableCommand {
     func run() async throws {
         try await runReporting {
             let params = try options.params(attribute: attribute, key: key)
-            let result = try await connection.backend().call("explain", params)
+            let backend = try connection.backend()
+            let result = try await backend.call("explain", params)
+            await backend.noteIfInError(result)
             if connection.json { return printLine(Jansson.encode(result)) }
             printLine("\(attribute) \(key) = \(Output.value(result["value"] ?? .null))")
             for step in result["steps"]?.arrayValue ?? [] {

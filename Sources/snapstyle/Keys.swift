@@ -6,7 +6,7 @@ struct Keys: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List a theme's keys with where they are defined.")
 
     @Argument(help: "Only this attribute.")
-    var attribute: String?
+    var attribute: AttributeArgument?
 
     @Option(name: .long, help: "The theme (default: the daemon's default theme).")
     var theme: String?
@@ -16,7 +16,7 @@ struct Keys: AsyncParsableCommand {
     func run() async throws {
         try await runReporting {
             var params = JSONObject()
-            if let attribute { params["attribute"] = .string(attribute) }
+            if let attribute { params["attribute"] = .string(attribute.rawValue) }
             if let theme { params["theme"] = .string(theme) }
             let result = try await connection.backend().call("keys", params)
             if connection.json { return printLine(Jansson.encode(result)) }

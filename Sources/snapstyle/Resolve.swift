@@ -5,8 +5,8 @@ import SnapStyleJansson
 struct Resolve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Resolve one key of an attribute in a context.")
 
-    @Argument(help: "surface, number, font, padding, shape, icon, composition or accent.")
-    var attribute: String
+    @Argument(help: "The attribute.")
+    var attribute: AttributeArgument
 
     @Argument(help: "The semantic key, e.g. title or spacingGroups.")
     var key: String
@@ -17,9 +17,11 @@ struct Resolve: AsyncParsableCommand {
     func run() async throws {
         try await runReporting {
             let params = try options.params(attribute: attribute, key: key)
-            let result = try await connection.backend().call("resolve", params)
+            let backend = try connection.backend()
+            let result = try await backend.call("resolve", params)
+            await backend.noteIfInError(result)
             if connection.json { return printLine(Jansson.encode(result)) }
-            printLine("\(attribute) \(key): \(Output.value(result["value"] ?? .null))")
+            printLine("\(attribute.rawValue) \(key): \(Output.value(result["value"] ?? .null))")
         }
     }
 }

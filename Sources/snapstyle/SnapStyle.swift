@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SnapStyleServer
 
 /// `snapstyle`: the command-line client of snapstyled (daemon.md, "snapstyle").
 @main
@@ -7,6 +8,7 @@ struct SnapStyle: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "snapstyle",
         abstract: "Validate themes and resolve styles, through snapstyled or offline.",
+        version: Daemon.version,
         subcommands: [
             Status.self, Themes.self, Keys.self, Resolve.self, Element.self, Container.self, Explain.self,
             Watch.self, Check.self,

@@ -5,13 +5,11 @@ import SnapStyleJansson
 struct Status: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Show the daemon's status.")
 
-    @OptionGroup var connection: ConnectionOptions
-
-    func validate() throws { try connection.requireDaemon("status") }
+    @OptionGroup var connection: DaemonOptions
 
     func run() async throws {
         try await runReporting {
-            let s = try await DaemonBackend(socket: connection.socketPath).call("status", [:])
+            let s = try await DaemonBackend(socket: connection.socketPath, offlineWorks: false).call("status", [:])
             if connection.json { return printLine(Jansson.encode(s)) }
             func int(_ value: JSONValue?, _ member: String) -> Int { value?[member]?.intValue ?? 0 }
             func text(_ value: JSONValue?, _ member: String) -> String { value?[member]?.stringValue ?? "?" }

@@ -11,14 +11,12 @@ struct Watch: AsyncParsableCommand {
     @Option(name: .long, help: "Only this theme.")
     var theme: String?
 
-    @OptionGroup var connection: ConnectionOptions
-
-    func validate() throws { try connection.requireDaemon("watch") }
+    @OptionGroup var connection: DaemonOptions
 
     func run() async throws {
         try await runReporting {
             // Fail fast with exit status 3 when no daemon answers at all.
-            _ = try await DaemonBackend(socket: connection.socketPath).call("ping", [:])
+            _ = try await DaemonBackend(socket: connection.socketPath, offlineWorks: false).call("ping", [:])
             let events = subscribe(socket: connection.socketPath, themes: theme.map { [$0] })
             var connected = false
             for try await event in events {
@@ -54,7 +52,7 @@ struct Watch: AsyncParsableCommand {
 
     /// After missed events: each theme's state now, as `THEME: loaded (generation N)` lines.
     func printCurrentState() async throws {
-        let result = try await DaemonBackend(socket: connection.socketPath).call("themes", [:])
+        let result = try await DaemonBackend(socket: connection.socketPath, offlineWorks: false).call("themes", [:])
         for info in result["themes"]?.arrayValue ?? [] {
             guard let name = info["name"]?.stringValue, theme == nil || theme == name else { continue }
             let state = info["state"]?.stringValue ?? "?"

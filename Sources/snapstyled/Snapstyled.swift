@@ -10,7 +10,8 @@ import SnapStyleThemes
 @main
 struct Snapstyled: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "snapstyled", abstract: "Serve SnapStyle themes over a Unix socket, live.")
+        commandName: "snapstyled", abstract: "Serve SnapStyle themes over a Unix socket, live.",
+        version: Daemon.version)
 
     @Option(name: .long, help: "The socket path (default: $XDG_RUNTIME_DIR/snapstyle/snapstyled.sock).")
     var socket: String?

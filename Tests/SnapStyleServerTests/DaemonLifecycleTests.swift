@@ -265,10 +265,12 @@ import Testing
         #expect(lstat(path, &info) == 0)
     }
 
+    static let canActAsAnotherUser = getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+
     /// A connection from another user (not root) is closed without a reply (SO_PEERCRED). The test opens the
     /// socket's directories to that user so that only the daemon's own check stands in the way.
-    @Test func anotherUsersConnectionIsClosedWithoutAReply() throws {
-        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else { return }
+    @Test(.enabled(if: Self.canActAsAnotherUser, "needs root and setpriv to connect as another user"))
+    func anotherUsersConnectionIsClosedWithoutAReply() throws {
         let daemon = try DaemonProcess()
         let runtime = (daemon.socket as NSString).deletingLastPathComponent
         for directory in [daemon.directory, daemon.directory + "/run", runtime] { chmod(directory, 0o755) }
@@ -371,5 +373,82 @@ import Testing
         #expect(receiveSkippingWatchdog()?.hasPrefix("READY=1") == true)
         #expect(daemon.stop() == 0)
         #expect(receiveSkippingWatchdog() == "STOPPING=1")
+    }
+}
+
+/// What the CLI says when it cannot talk to a daemon: what happened and what to do, per cause (exit status 3).
+@Suite(.serialized) struct CLIConnectionErrorTests {
+    struct Run {
+        var status: Int32
+        var stderr: String
+    }
+
+    func cli(_ arguments: [String], asUser uid: Int? = nil) throws -> Run {
+        let process = Process()
+        if let uid {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments = ["--reuid=\(uid)", "--regid=\(uid)", "--clear-groups", DaemonProcess.cli] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: DaemonProcess.cli)
+            process.arguments = arguments
+        }
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CONFIG_HOME"] = "/nonexistent"
+        process.environment = environment
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = Pipe()
+        try process.run()
+        let data = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stderr: String(decoding: data, as: UTF8.self))
+    }
+
+    @Test func noSocketSaysHowToStartOne() throws {
+        let r = try cli(["resolve", "font", "title", "--socket", "/tmp/snapstyle-no-such-dir/x.sock"])
+        #expect(r.status == 3)
+        #expect(r.stderr.contains("no daemon is running: there is no socket at /tmp/snapstyle-no-such-dir/x.sock"))
+        #expect(r.stderr.contains("systemctl --user start snapstyled.socket") && r.stderr.contains("--offline"))
+        let status = try cli(["status", "--socket", "/tmp/snapstyle-no-such-dir/x.sock"])
+        #expect(status.status == 3)
+        #expect(!status.stderr.contains("--offline"))
+        for run in [r, status] {
+            #expect(!run.stderr.contains("NIO") && !run.stderr.contains("IOError"))
+            #expect(run.stderr.filter { $0 == "(" }.count == run.stderr.filter { $0 == ")" }.count)
+        }
+    }
+
+    @Test func aStaleSocketSaysNothingListens() throws {
+        let directory = NSTemporaryDirectory() + "snapstyle-stale-" + UUID().uuidString.prefix(8)
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/snapstyled.sock"
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
+        }
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        close(fd)
+        let r = try cli(["resolve", "font", "title", "--socket", path])
+        #expect(r.status == 3)
+        #expect(r.stderr.contains("nothing listens on \(path): the socket file was left by a daemon that stopped"))
+    }
+
+    @Test(.enabled(if: DaemonLifecycleTests.canActAsAnotherUser, "needs root and setpriv to act as another user"))
+    func anotherUsersDaemonIsPermissionDeniedOrRefused() throws {
+        let daemon = try DaemonProcess()
+        let runtime = (daemon.socket as NSString).deletingLastPathComponent
+        for directory in [daemon.directory, daemon.directory + "/run", runtime] { chmod(directory, 0o755) }
+        let denied = try cli(["status", "--socket", daemon.socket], asUser: 65534)
+        #expect(denied.status == 3)
+        #expect(denied.stderr.contains("permission denied on \(daemon.socket)"), "\(denied.stderr)")
+        chmod(daemon.socket, 0o666)
+        let refused = try cli(["status", "--socket", daemon.socket], asUser: 65534)
+        #expect(refused.status == 3)
+        #expect(refused.stderr.contains("closed the connection without answering"), "\(refused.stderr)")
     }
 }

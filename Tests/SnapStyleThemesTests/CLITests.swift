@@ -91,11 +91,37 @@ import Testing
         #expect(try Jansson.parse(r.stdout)["font"]?["key"] == "screenTitle")
     }
 
-    @Test func errorAnswersExitOne() throws {
+    @Test func errorAnswersExitOneAndReadAsTheCLIsOwn() throws {
         let r = try run(["resolve", "font", "titel", "--offline"])
         #expect(r.status == 1)
-        #expect(r.stderr.contains("-32002"))
-        #expect(r.stderr.contains("title"))
+        #expect(r.stderr == "snapstyle: theme has no font key 'titel' (did you mean 'title', 'label'?)\n")
+        let roots = TemporaryRoots()
+        roots.write("broken.json", ##"{"surface": {"a": "#12"}}"##)
+        let broken = try run(["resolve", "surface", "a", "--theme", "broken", "--offline", "--themes", roots.path])
+        #expect(broken.status == 1)
+        #expect(
+            broken.stderr
+                == "snapstyle: theme 'broken' is unavailable: it has never loaded without errors. Its files now:\n"
+                + "broken.json:1:19: surface 'a': '#12' is not a color (expected #RGB, #RRGGBB or #RRGGBBAA)\n")
+        #expect(!broken.stderr.contains("-32004") && !broken.stderr.contains("{"))
+    }
+
+    /// Unknown attributes and categories are usage errors that list the allowed values (exit 2).
+    @Test(arguments: [
+        (["resolve", "surfaces", "x", "--offline"], "surface"),
+        (["resolve", "font", "title", "--dynamic-type", "huge", "--offline"], "accessibility5"),
+        (["keys", "fonts", "--offline"], "composition"),
+    ])
+    func unknownAttributesAndCategoriesAreUsageErrors(_ arguments: [String], _ listed: String) throws {
+        let r = try run(arguments)
+        #expect(r.status == 2)
+        #expect(r.stderr.contains(listed))
+    }
+
+    @Test func theCLIHasAVersion() throws {
+        let r = try run(["--version"])
+        #expect(r.status == 0)
+        #expect(r.stdout == "0.1.0\n")
     }
 
     @Test func usageErrorsExitTwo() throws {
@@ -208,10 +234,13 @@ import Testing
         #expect(broken.stderr.contains("member 'themes'"))
     }
 
+    /// `status` and `watch` ask the daemon: they neither take nor offer --offline and --themes.
     @Test(arguments: [["status", "--offline"], ["watch", "--themes", "/tmp"]])
-    func commandsOnlyTheDaemonAnswersRefuseOffline(_ arguments: [String]) throws {
+    func commandsOnlyTheDaemonAnswersHaveNoOffline(_ arguments: [String]) throws {
         let r = try run(arguments)
         #expect(r.status == 2)
-        #expect(r.stderr.contains("asks the daemon"))
+        #expect(r.stderr.contains("Unknown option"))
+        let help = try run([arguments[0], "--help"])
+        #expect(!help.stdout.contains("--offline") && !help.stdout.contains("--themes"))
     }
 }
