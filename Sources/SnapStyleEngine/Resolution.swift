@@ -19,6 +19,8 @@ struct Resolution {
     let cache: StyleCache?
     /// Whether `transitive` collects what nested values read too (for `explain`, which runs without the cache).
     var collectsTransitively = false
+    /// For `explain`: every definition consulted, in order (nil when not explaining).
+    var trace: [ExplainStep]?
     /// With `collectsTransitively`: every node read by the value and everything it went through.
     private(set) var transitive = Set<NodeRef>()
     /// Values computed by a resolution without a cache, so that each key is computed once (a definition graph
@@ -99,7 +101,11 @@ struct Resolution {
         record(.key(attribute, key))
         for layer in layers.reversed() {
             guard let entry = layer.entry(attribute, key) else { continue }
-            if let value = evaluate(entry.definition, attribute) { return value }
+            if trace != nil {
+                if let value = traced(entry, layer: layer.name, attribute, key) { return value }
+            } else if let value = evaluate(entry.definition, attribute) {
+                return value
+            }
         }
         return nil
     }

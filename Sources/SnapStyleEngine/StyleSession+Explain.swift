@@ -2,9 +2,14 @@
 public struct ExplainStep: Hashable, Sendable {
     /// The theme the definition belongs to, or `overrides`.
     public var layer: String
+    /// The key whose definition this is: the key asked about, or one its value went through.
+    public var attribute: Attribute
+    public var key: String
     public var location: SourceLocation
     /// `value`, `ref`, `when` or `null`.
     public var kind: String
+    /// The definition as a person reads it (`ref base`, `calc "{spacing} * 2"`, `when colorScheme = dark → …`).
+    public var definition: String
     /// The index of the `when` case that gave the result, if one did.
     public var caseIndex: Int?
     /// `value`, `none` or `ref KEY`.
@@ -14,13 +19,15 @@ public struct ExplainStep: Hashable, Sendable {
 /// Why a key resolves the way it does.
 public struct Explanation: Hashable, Sendable {
     public var value: ResolvedValue?
+    /// Every definition consulted, in the order resolution consulted them: the key's own, top layer first, each
+    /// followed by the definitions of what it refers to, down to the literals that gave the value.
     public var steps: [ExplainStep]
-    /// Every key the value read, directly or through references.
+    /// Every other key the value read, directly or through references.
     public var dependsOn: [NodeRef]
 }
 
 extension StyleSession {
-    /// Resolves a key and records every definition consulted, top layer first, and what the value depends on.
+    /// Resolves a key and records every definition consulted, and what the value depends on.
     public func explain(_ attribute: Attribute, _ key: String, context: StyleContext = StyleContext())
         throws(StyleError) -> Explanation
     {
@@ -29,28 +36,31 @@ extension StyleSession {
         var resolution = Resolution(
             layers: layers, generation: generation, context: try prepare(context), cache: nil,
             collectsTransitively: true)
-        var steps: [ExplainStep] = []
-        var value: ResolvedValue?
-        for layer in layers.reversed() {
-            guard let entry = layer.entry(attribute, key) else { continue }
-            let (result, caseIndex, description) = resolution.describe(entry.definition, attribute)
-            steps.append(
-                ExplainStep(
-                    layer: layer.name, location: entry.location, kind: entry.definition.kindName,
-                    caseIndex: caseIndex, result: description))
-            if let result {
-                value = result
-                break
-            }
-        }
+        resolution.trace = []
+        let value = resolution.computeAndStore(attribute, key)
         try resolution.checkDepth()
         var dependsOn = resolution.transitive.union(resolution.dependencies)
-        dependsOn.insert(.key(attribute, key))
-        return Explanation(value: value, steps: steps, dependsOn: dependsOn.sorted())
+        dependsOn.remove(.key(attribute, key))
+        return Explanation(value: value, steps: resolution.trace ?? [], dependsOn: dependsOn.sorted())
     }
 }
 
 extension Resolution {
+    /// Evaluates a key's definition in one layer, recording it as a step before the steps of what it reads.
+    mutating func traced(_ entry: DefinitionEntry, layer: String, _ attribute: Attribute, _ key: String)
+        -> ResolvedValue?
+    {
+        let index = trace!.count
+        trace!.append(
+            ExplainStep(
+                layer: layer, attribute: attribute, key: key, location: entry.location,
+                kind: entry.definition.kindName, definition: entry.definition.summary, caseIndex: nil, result: "none"))
+        let (value, caseIndex, result) = describe(entry.definition, attribute)
+        trace![index].caseIndex = caseIndex
+        trace![index].result = result
+        return value
+    }
+
     /// Evaluates a definition and says how: the value, the `when` case used, and `value`/`none`/`ref KEY`.
     mutating func describe(_ definition: Definition, _ attribute: Attribute) -> (ResolvedValue?, Int?, String) {
         switch definition {

@@ -183,6 +183,8 @@ public struct StyleMethods: Sendable {
                 "layer": .string(step.layer), "file": .string(step.location.file),
                 "line": .integer(Int64(step.location.line)), "kind": .string(step.kind),
                 "case": step.caseIndex.map { .integer(Int64($0)) } ?? .null, "result": .string(step.result),
+                "attribute": .string(step.attribute.rawValue), "key": .string(step.key),
+                "definition": .string(step.definition),
             ])
         }
         let dependsOn: [JSONValue] = explanation.dependsOn.compactMap { node in

@@ -19,19 +19,25 @@ struct Explain: AsyncParsableCommand {
             let result = try await backend.call("explain", params)
             await backend.noteIfInError(result)
             if connection.json { return printLine(Jansson.encode(result)) }
-            printLine("\(attribute) \(key) = \(Output.value(result["value"] ?? .null))")
+            printLine("\(attribute.rawValue) \(key) = \(Output.value(result["value"] ?? .null))")
             for step in result["steps"]?.arrayValue ?? [] {
-                let file = step["file"]?.stringValue ?? "?"
-                let line = step["line"]?.intValue ?? 0
-                let kind = step["kind"]?.stringValue ?? "?"
-                let caseText = step["case"]?.intValue.map { " case \($0)" } ?? ""
+                let place = "\(step["file"]?.stringValue ?? "?"):\(step["line"]?.intValue ?? 0)"
+                let name = "\(step["attribute"]?.stringValue ?? "?") \(step["key"]?.stringValue ?? "?")"
                 let layer = step["layer"]?.stringValue ?? "?"
-                printLine("  \(layer) \(file):\(line): \(kind)\(caseText) → \(step["result"]?.stringValue ?? "?")")
+                let definition = step["definition"]?.stringValue ?? step["kind"]?.stringValue ?? "?"
+                let caseText = step["case"]?.intValue.map { " (case \($0) matched)" } ?? ""
+                let outcome =
+                    switch step["result"]?.stringValue ?? "none" {
+                    case "value": "gives the value"
+                    case "none": "gives no value, falls through"
+                    case let other: "→ \(other)"
+                    }
+                printLine("  \(name): \(definition)\(caseText) \(outcome)  [\(layer) \(place)]")
             }
             let deps = (result["dependsOn"]?.arrayValue ?? []).map {
                 "\($0["attribute"]?.stringValue ?? "?") \($0["key"]?.stringValue ?? "?")"
             }
-            printLine("  depends on: \(deps.joined(separator: ", "))")
+            printLine("  depends on: \(deps.isEmpty ? "nothing else" : deps.joined(separator: ", "))")
         }
     }
 }

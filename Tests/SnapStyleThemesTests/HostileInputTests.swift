@@ -47,7 +47,7 @@ import Testing
         ])
         let result = try call(method, shallow).get()
         #expect(result["value"]?["base"] == 1)
-        if method == "explain" { #expect(result["dependsOn"]?.arrayValue?.count == 121) }
+        if method == "explain" { #expect(result["dependsOn"]?.arrayValue?.count == 120) }
     }
 
     @Test func aDeepChainInAThemeAnswersTheLimitAndCachesNothingWrong() throws {

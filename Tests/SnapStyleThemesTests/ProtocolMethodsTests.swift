@@ -155,10 +155,13 @@ import Testing
             {"theme": "t", "generation": 1, "attribute": "surface", "key": "probeColor",
              "value": {"kind": "color", "hex": "#111111FF"},
              "steps": [
-               {"layer": "t", "file": "t.json", "line": 4, "kind": "when", "case": null, "result": "none"},
-               {"layer": "parent", "file": "parent.json", "line": 3, "kind": "value", "case": null, "result": "value"}
+               {"layer": "t", "file": "t.json", "line": 4, "kind": "when", "case": null, "result": "none",
+                "attribute": "surface", "key": "probeColor",
+                "definition": "when colorScheme = dark → ref probeBase"},
+               {"layer": "parent", "file": "parent.json", "line": 3, "kind": "value", "case": null, "result": "value",
+                "attribute": "surface", "key": "probeColor", "definition": "#111111FF"}
              ],
-             "dependsOn": [{"attribute": "surface", "key": "probeColor"}]}
+             "dependsOn": []}
             """##)
         #expect(light.contains(expected), "\(Jansson.encode(light))")
     }
@@ -171,9 +174,11 @@ import Testing
             ##"""
             {"value": {"kind": "color", "hex": "#222222FF"},
              "steps": [
-               {"layer": "t", "file": "t.json", "line": 4, "kind": "when", "case": 0, "result": "ref probeBase"}
+               {"layer": "t", "file": "t.json", "line": 4, "kind": "when", "case": 0, "result": "ref probeBase"},
+               {"layer": "parent", "file": "parent.json", "line": 4, "kind": "value", "case": null, "result": "value",
+                "attribute": "surface", "key": "probeBase", "definition": "#222222FF"}
              ],
-             "dependsOn": [{"attribute": "surface", "key": "probeBase"}, {"attribute": "surface", "key": "probeColor"}]}
+             "dependsOn": [{"attribute": "surface", "key": "probeBase"}]}
             """##)
         #expect(dark.contains(expected), "\(Jansson.encode(dark))")
     }
