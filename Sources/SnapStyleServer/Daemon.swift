@@ -124,7 +124,8 @@ public final class Daemon: Sendable {
         return report
     }
 
-    func log(_ report: ReloadReport, reason: String) {
+    /// Logs what a change did: changed themes, errors with where, fixes, themes added or removed, misnamed entries.
+    public func log(_ report: ReloadReport, reason: String) {
         for change in report.changes {
             let count = change.changed.values.reduce(0) { $0 + $1.count }
             logger.info(
@@ -132,11 +133,21 @@ public final class Daemon: Sendable {
         }
         for failure in report.failures {
             for error in failure.errors {
-                logger.warning("theme \(failure.theme): \(error) (still serving generation \(failure.generation))")
+                let serving =
+                    failure.generation > 0
+                    ? "still serving generation \(failure.generation)" : "not loaded: it has never loaded without errors"
+                logger.warning("theme \(failure.theme): \(error) (\(serving))")
             }
         }
         for recovery in report.recovered {
             logger.notice("theme \(recovery.theme) fixed: its files load again (generation \(recovery.generation))")
+        }
+        for path in report.misnamed {
+            logger.warning(
+                """
+                ignoring \(path): theme names are lowercase letters, digits, '.', '_' and '-', starting with a letter \
+                or digit ([a-z0-9][a-z0-9._-]*); rename it to load it
+                """)
         }
         for name in report.added { logger.info("theme \(name) added") }
         for name in report.removed { logger.info("theme \(name) removed") }

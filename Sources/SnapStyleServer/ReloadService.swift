@@ -11,7 +11,14 @@ public final class ReloadService: Service, Sendable {
     let roots: [String]
     /// Paths from the watcher's thread, taken by `run`. A pthread lock, not `Mutex`: ThreadSanitizer cannot see
     /// the hand-over of a contended `Mutex` on Linux (a priority-inheritance futex) and reports a race.
-    let pending = NIOLockedValueBox<(paths: Set<String>, rescan: Bool)>(([], false))
+    let pending = NIOLockedValueBox(Pending())
+
+    struct Pending {
+        var paths = Set<String>()
+        var rescan = false
+        /// When the watcher last reported something: a burst is applied once it has been quiet for the settle time.
+        var lastEvent = ContinuousClock.now
+    }
     let kicks: AsyncStream<Void>
     let kick: AsyncStream<Void>.Continuation
 
@@ -40,8 +47,21 @@ public final class ReloadService: Service, Sendable {
             case .changed(let paths): pending.paths.formUnion(paths)
             case .rescan: pending.rescan = true
             }
+            pending.lastEvent = .now
         }
         kick.yield()
+    }
+
+    /// Waits until the watcher has been quiet for `settleMillis` (an editor's save with a backup file is several
+    /// events over a few milliseconds: one change), but no longer than 50 settle times in all.
+    func settle() async {
+        let settle = Duration.milliseconds(daemon.configuration.settleMillis)
+        let deadline = ContinuousClock.now + settle * 50
+        while true {
+            try? await Task.sleep(for: settle)
+            let quietSince = pending.withLockedValue { $0.lastEvent }
+            if ContinuousClock.now - quietSince >= settle || ContinuousClock.now >= deadline { return }
+        }
     }
 
     public func run() async throws {
@@ -49,10 +69,10 @@ public final class ReloadService: Service, Sendable {
         guard let watcher = watcher.withLock({ $0 }) else { return }
         await withGracefulShutdownHandler {
             for await _ in kicks.cancelOnGracefulShutdown() {
-                try? await Task.sleep(for: .milliseconds(daemon.configuration.settleMillis))
+                await settle()
                 let (paths, rescan) = pending.withLockedValue { pending in
-                    defer { pending = ([], false) }
-                    return pending
+                    defer { pending = Pending() }
+                    return (pending.paths, pending.rescan)
                 }
                 if !paths.isEmpty || rescan {
                     daemon.logger.debug(

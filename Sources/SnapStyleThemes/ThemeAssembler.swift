@@ -150,7 +150,10 @@ public enum ThemeAssembler {
         switch target {
         case .key(_, let key), .container(let key), .component(let key): name = key
         }
-        let near = nearest(name, Array(Set(candidates)))
+        // Never the key being defined: "did you mean" it would send the user in a circle.
+        var own: String?
+        if case .key(let attribute, let key) = node, case .key(attribute, _) = target { own = key }
+        let near = nearest(name, Array(Set(candidates).subtracting([own].compactMap { $0 })))
         return "\(node.description) refers to unknown \(kind)" + (near.map { " (did you mean '\($0)'?)" } ?? "")
     }
 

@@ -37,6 +37,9 @@ public struct ReloadReport: Sendable {
     public var removed: [String] = []
     /// Themes that were in error and load again.
     public var recovered: [ThemeRecovery] = []
+    /// Files and directories in a root that are not loaded because their names are not theme names (absolute
+    /// paths), each reported once.
+    public var misnamed: [String] = []
 
     public init() {}
 

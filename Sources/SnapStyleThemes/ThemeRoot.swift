@@ -78,6 +78,20 @@ public enum ThemeDiscovery {
         return found.values.sorted { $0.name < $1.name }
     }
 
+    /// Entries of a root that look like themes but whose names are not valid theme names (so they are not loaded):
+    /// directories, and `*.json` files, that are neither hidden nor editor leftovers.
+    public static func misnamed(in root: ThemeRoot, fileSystem: some ThemeFileSystem) -> [String] {
+        guard let entries = try? fileSystem.entries(of: root.path) else { return [] }
+        return entries.compactMap { name, kind in
+            guard !isIgnored(name) else { return nil }
+            switch kind {
+            case .directory where !ThemeName.isValid(name): return name
+            case .file where name.hasSuffix(".json") && !ThemeName.isValid(String(name.dropLast(5))): return name
+            default: return nil
+            }
+        }.sorted()
+    }
+
     /// The files of a theme, as paths relative to the root, in byte order.
     public static func files(of location: Location, fileSystem: some ThemeFileSystem) -> [String] {
         guard location.isDirectory else { return ["\(location.name).json"] }

@@ -65,6 +65,8 @@ public final class ThemeStore: Sendable {
 
     struct State: Sendable {
         var records: [String: Record] = [:]
+        /// Misnamed entries already reported.
+        var misnamed = Set<String>()
     }
 
     struct Published: Sendable {
@@ -192,6 +194,12 @@ public final class ThemeStore: Sendable {
     /// location changed, which need all their files read.
     func syncLocations(_ state: inout State, _ report: inout ReloadReport) -> Set<String> {
         let discovered = discover()
+        let misnamed = Set(
+            roots.flatMap { root in
+                ThemeDiscovery.misnamed(in: root, fileSystem: fileSystem).map { "\(root.path)/\($0)" }
+            })
+        report.misnamed = misnamed.subtracting(state.misnamed).sorted()
+        state.misnamed = misnamed
         var moved = Set<String>()
         for name in Set(state.records.keys).union(discovered.keys).union([Preset.name]) {
             let locations = discovered[name] ?? []

@@ -129,6 +129,9 @@ extension ConnectionOptions {
     /// then the standard ones, and the config file's default theme, as the daemon has them).
     func backend() throws -> any Backend {
         if offline {
+            for path in themes where POSIXFileSystem().kind(of: POSIXFileSystem.absolute(path)) == nil {
+                FileHandle.standardError.write(Data("snapstyle: warning: --themes \(path) does not exist\n".utf8))
+            }
             let configuration = try DaemonSettings.forOfflineUse()
             return OfflineBackend(themes: themes + configuration.themes, defaultTheme: configuration.defaultTheme)
         }

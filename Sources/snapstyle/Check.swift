@@ -36,12 +36,24 @@ struct Check: AsyncParsableCommand {
             }
             targets.append(target(full, kind: kind, known: standard, fileSystem: fileSystem))
         }
+        for path in themes where fileSystem.kind(of: POSIXFileSystem.absolute(path)) == nil {
+            warn("--themes \(path) does not exist")
+        }
         var errorCount = 0
         var themeCount = 0
         for (root, name) in targets {
             let store = ThemeStore(roots: [root] + standard.filter { $0.path != root.path })
-            store.reloadAll()
-            for info in store.infos where info.root == root.path && (name == nil || info.name == name) {
+            let report = store.reloadAll()
+            for path in report.misnamed where path.hasPrefix(root.path + "/") {
+                warn(
+                    "\(displayPath(path)): not loaded: theme names are lowercase letters, digits, '.', '_' and '-', "
+                        + "starting with a letter or digit")
+            }
+            let checked = store.infos.filter { $0.root == root.path && (name == nil || $0.name == name) }
+            if name == nil, checked.isEmpty, !paths.isEmpty || root.origin == .config {
+                warn("found no themes in \(displayPath(root.path))")
+            }
+            for info in checked {
                 themeCount += 1
                 for error in info.errors {
                     errorCount += 1
@@ -78,6 +90,10 @@ struct Check: AsyncParsableCommand {
         }
         let isRoot = entries.contains { $0.kind == .directory } || files.isEmpty || manifests.count > 1
         return isRoot ? (ThemeRoot(path: path, origin: .config), nil) : (ThemeRoot(path: parent, origin: .config), base)
+    }
+
+    func warn(_ message: String) {
+        FileHandle.standardError.write(Data("snapstyle: warning: \(message)\n".utf8))
     }
 
     func normalized(_ path: String) -> String {

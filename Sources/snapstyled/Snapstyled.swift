@@ -121,8 +121,9 @@ struct Snapstyled: AsyncParsableCommand {
         let reloads = configuration.watch ? ReloadService(daemon: daemon, roots: roots.map(\.path)) : nil
         do { try reloads?.startWatching() } catch { fail("\(error)") }
         let report = store.reloadAll()
-        for failure in report.failures {
-            for error in failure.errors { logger.warning("theme \(failure.theme): \(error)") }
+        daemon.log(report, reason: "start-up")
+        for root in roots where root.origin == .config && POSIXFileSystem().kind(of: root.path) == nil {
+            logger.warning("theme root \(root.path) does not exist: it is loaded when it appears")
         }
         if !store.infos.contains(where: { $0.name == configuration.defaultTheme }) {
             let names = store.infos.map(\.name).joined(separator: ", ")

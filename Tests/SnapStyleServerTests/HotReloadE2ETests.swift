@@ -204,6 +204,27 @@ import Testing
         #expect(try Jansson.parse(readLine(output))["method"] == "disconnected")
     }
 
+    /// vim's save with a backup: the file renamed away, the new one written, the backup deleted, a few
+    /// milliseconds apart. One save is one change: one event, one log line, no moment without the file.
+    @Test func anEditorSaveWithABackupIsOneChange() throws {
+        let daemon = try DaemonProcess()
+        daemon.write("vim.json", "{\"number\": {\"gap\": 1}}")
+        let subscriber = try Subscriber(daemon)
+        #expect(subscriber.next("themeAdded")?["theme"] == "vim")
+        let path = daemon.themes + "/vim.json"
+        rename(path, path + "~")
+        usleep(6_000)
+        daemon.write("vim.json", "{\"number\": {\"gap\": 2}}")
+        usleep(6_000)
+        unlink(path + "~")
+        let change = try #require(subscriber.next("themeChanged"))
+        #expect(change["generation"] == 2)
+        #expect(try resolve(daemon, "vim", "number", "gap")["result"]?["value"]?["base"] == 2)
+        // Nothing more: no removal, no second generation.
+        #expect(subscriber.socket.readLine(timeout: 0.5) == nil)
+        #expect(daemon.log.components(separatedBy: "theme vim generation").count == 2)
+    }
+
     @Test func reloadAndSIGHUPRescan() throws {
         let daemon = try DaemonProcess(extraArguments: ["--no-watch"])
         daemon.write("late.json", "{\"icon\": {\"star\": \"star.fill\"}}")

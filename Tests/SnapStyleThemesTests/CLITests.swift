@@ -118,6 +118,25 @@ import Testing
         #expect(r.stderr.contains(listed))
     }
 
+    /// Names that are not theme names are reported, not skipped in silence; so are roots with nothing in them and
+    /// `--themes` that do not exist.
+    @Test func checkReportsMisnamedThemesEmptyRootsAndMissingRoots() throws {
+        let roots = TemporaryRoots()
+        roots.write("Bad Name.json", "{}")
+        roots.write("Ocean/a.json", "{}")
+        roots.write("good.json", "{}")
+        let r = try run(["check", roots.path])
+        #expect(r.status == 0)
+        #expect(r.stderr.contains("Bad Name.json: not loaded: theme names are lowercase letters"), "\(r.stderr)")
+        #expect(r.stderr.contains("Ocean: not loaded"))
+        let empty = TemporaryRoots()
+        let e = try run(["check", empty.path])
+        #expect(e.stderr.contains("found no themes in"), "\(e.stderr)")
+        let missing = try run(["resolve", "font", "title", "--offline", "--themes", "/nonexistent-snapstyle-root"])
+        #expect(missing.status == 0)
+        #expect(missing.stderr.contains("warning: --themes /nonexistent-snapstyle-root does not exist"))
+    }
+
     @Test func theCLIHasAVersion() throws {
         let r = try run(["--version"])
         #expect(r.status == 0)

@@ -114,4 +114,12 @@ import Testing
         #expect(throws: JSONParseError.self) { try Jansson.parse("[1e400]") }
         #expect(throws: JSONParseError.self) { try Jansson.parse(String(repeating: "[", count: 3000)) }
     }
+
+    @Test func didYouMeanNeverSuggestsTheKeyBeingDefined() {
+        let roots = TemporaryRoots()
+        roots.write("t.json", #"{"surface": {"sa0": {"ref": "sa1"}}}"#)
+        let store = loadedStore([roots.root])
+        let messages = store.infos.first { $0.name == "t" }?.errors.map(\.message) ?? []
+        #expect(messages == ["surface 'sa0' refers to unknown surface key 'sa1'"])
+    }
 }
