@@ -44,11 +44,26 @@ BINDIR ?= $(PREFIX)/bin
 DOCDIR ?= $(PREFIX)/share/doc/snapstyled
 UNITDIR ?= $(XDG_CONFIG_HOME)/systemd/user
 
+DATADIR ?= $(PREFIX)/share
+MANDIR ?= $(DATADIR)/man/man1
+
+# The binaries, the units, the docs, the preset's files (which keys and explain cite), shell completions and
+# man pages generated from the argument parser, and the example config when there is none.
 install: release units
-	install -d $(BINDIR) $(XDG_CONFIG_HOME)/snapstyle $(DOCDIR)/docs
+	install -d $(BINDIR) $(XDG_CONFIG_HOME)/snapstyle $(DOCDIR)/docs $(DATADIR)/snapstyle/preset/snap $(MANDIR) \
+		$(DATADIR)/bash-completion/completions $(DATADIR)/zsh/site-functions $(DATADIR)/fish/vendor_completions.d
 	install -m 0755 $(BIN)/snapstyled $(BIN)/snapstyle $(BINDIR)/
 	install -m 0644 README.md $(DOCDIR)/
 	install -m 0644 docs/*.md $(DOCDIR)/docs/
+	install -m 0644 Sources/SnapStyleThemes/Preset/*.json $(DATADIR)/snapstyle/preset/snap/
+	for program in snapstyle snapstyled; do \
+		$(BIN)/$$program --generate-completion-script bash > $(DATADIR)/bash-completion/completions/$$program; \
+		$(BIN)/$$program --generate-completion-script zsh > $(DATADIR)/zsh/site-functions/_$$program; \
+		$(BIN)/$$program --generate-completion-script fish > $(DATADIR)/fish/vendor_completions.d/$$program.fish; \
+	done
+	$(SWIFT) package generate-manual --multi-page >/dev/null
+	install -m 0644 .build/plugins/GenerateManual/outputs/snapstyle/*.1 \
+		.build/plugins/GenerateManual/outputs/snapstyled/snapstyled.1 $(MANDIR)/
 	[ -e $(XDG_CONFIG_HOME)/snapstyle/snapstyled.json ] || \
 		install -m 0644 etc/snapstyle/snapstyled.json $(XDG_CONFIG_HOME)/snapstyle/snapstyled.json
 	@echo "installed; now: systemctl --user daemon-reload && systemctl --user enable --now snapstyled.socket"
@@ -62,6 +77,9 @@ units:
 
 uninstall:
 	rm -f $(BINDIR)/snapstyled $(BINDIR)/snapstyle
+	rm -rf $(DATADIR)/snapstyle
+	rm -f $(MANDIR)/snapstyle*.1 $(DATADIR)/bash-completion/completions/snapstyle* \
+		$(DATADIR)/zsh/site-functions/_snapstyle* $(DATADIR)/fish/vendor_completions.d/snapstyle*
 	rm -f $(UNITDIR)/snapstyled.service $(UNITDIR)/snapstyled.socket
 	rm -rf $(DOCDIR)
 

@@ -1,4 +1,4 @@
-/// A `calc` number expression (theme format 4.2).
+/// A `calc` number expression (docs/theme-format.md).
 public indirect enum CalcExpression: Hashable, Sendable {
     case number(Double)
     case key(String)

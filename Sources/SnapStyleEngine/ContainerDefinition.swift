@@ -14,7 +14,7 @@ public enum Inherited<Value: Hashable & Sendable>: Hashable, Sendable {
     }
 }
 
-/// A container as a theme file writes it (theme format section 7).
+/// A container as a theme file writes it (docs/theme-format.md).
 public struct ContainerDefinition: Hashable, Sendable {
     public var extends: String?
     public var surface: Inherited<String> = .inherit
@@ -79,7 +79,7 @@ public enum ElementAttribute: String, CaseIterable, Hashable, Sendable {
 /// Element type → key of an attribute (nil: explicitly no key).
 public typealias ElementMapping = [ElementType: String?]
 
-/// A component as a theme file writes it (theme format section 7).
+/// A component as a theme file writes it (docs/theme-format.md).
 public struct ComponentDefinition: Hashable, Sendable {
     public var extends: String?
     public var container: Inherited<String> = .inherit
@@ -122,7 +122,7 @@ public struct Component: Hashable, Sendable {
         self.mappings = mappings
     }
 
-    /// The key this component maps an element type to; a type it does not map has no key (theme format 7).
+    /// The key this component maps an element type to; a type it does not map has no key (docs/theme-format.md).
     public func key(for attribute: ElementAttribute, element: ElementType) -> String? {
         mappings[attribute]?[element] ?? nil
     }

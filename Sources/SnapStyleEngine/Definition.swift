@@ -38,7 +38,7 @@ public struct DefinitionEntry: Hashable, Sendable {
     }
 }
 
-/// A surface adjustment (theme format 4.1).
+/// A surface adjustment (docs/theme-format.md).
 public enum Adjustment: Hashable, Sendable {
     case opacity(Double)
     case mix(with: ColorSpec, amount: Double, space: MixSpace)

@@ -51,7 +51,7 @@ public indirect enum Matcher: Hashable, Sendable {
     }
 }
 
-/// The context values a predicate can test (theme format section 3, "Predicates").
+/// The context values a predicate can test (docs/theme-format.md).
 public enum PredicateMember: Hashable, Sendable {
     case colorScheme, contrast, platform, dynamicType, scaleFactor, fontDesign, fontWidth, elevation
     case accent, accentBrightness

@@ -61,7 +61,7 @@ struct Resolution {
         self.cache = cache
     }
 
-    /// The value of a key, from the top layer down (theme format section 6), through the cache.
+    /// The value of a key, from the top layer down (docs/theme-format.md), through the cache.
     mutating func value(_ attribute: Attribute, _ key: String) -> ResolvedValue? {
         record(.key(attribute, key))
         if let cache {

@@ -144,7 +144,7 @@ extension ResolvedSurface {
 }
 
 extension ResolvedValue {
-    /// The value as clients receive it (theme format section 4).
+    /// The value as clients receive it (docs/theme-format.md).
     public var json: JSONValue {
         switch self {
         case .surface(let s): return s.json

@@ -350,7 +350,7 @@ final class StyleCache: Sendable {
     }
 }
 
-/// A request's overrides as a validated layer on top of a theme (theme format section 6).
+/// A request's overrides as a validated layer on top of a theme (docs/theme-format.md).
 public struct Overrides: Sendable {
     let id: Int32
     public let layer: ThemeLayer

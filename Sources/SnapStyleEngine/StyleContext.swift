@@ -1,6 +1,6 @@
 import SnapStyleJSON
 
-/// What a request says about where a value is used (theme format section 5). Every member has a default.
+/// What a request says about where a value is used (docs/theme-format.md). Every member has a default.
 public struct StyleContext: Hashable, Sendable {
     /// One entry of the stack of applied components and containers, root first.
     public enum StackEntry: Hashable, Sendable {

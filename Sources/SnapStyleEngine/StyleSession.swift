@@ -125,7 +125,7 @@ public struct ContainerResolution: Hashable, Sendable {
 
 extension StyleSession {
     /// Resolves an element's font, composition, padding and shape through the current component's mappings,
-    /// after the request's `define` (theme format section 7).
+    /// after the request's `define` (docs/theme-format.md).
     public func resolveElement(
         _ element: Element?, define: [ElementAttribute: [ElementType: String]] = [:],
         context: StyleContext = StyleContext()
@@ -148,7 +148,7 @@ extension StyleSession {
         return ElementResolution(component: prepared.derived.component?.id, element: context.element, values: values)
     }
 
-    /// Resolves the current container's properties, with the accent in effect around it (theme format 5.2).
+    /// Resolves the current container's properties, with the accent in effect around it (docs/theme-format.md).
     public func resolveContainer(context: StyleContext = StyleContext()) throws(StyleError) -> ContainerResolution {
         let prepared = try prepare(context, containerProperties: true)
         let derived = prepared.derived

@@ -1,6 +1,6 @@
 import SnapStyleJSON
 
-/// A JSON-RPC error as it goes on the wire (protocol section 2). Only errors of this type reach clients;
+/// A JSON-RPC error as it goes on the wire (docs/protocol.md). Only errors of this type reach clients;
 /// anything else is logged and answered -32603.
 public struct RPCError: Error, Hashable, Sendable {
     public var code: Int

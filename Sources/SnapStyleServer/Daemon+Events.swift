@@ -4,7 +4,7 @@ import SnapStyleProtocol
 import SnapStyleThemes
 
 extension Daemon {
-    /// Sends a report's events to every subscription that wants them (protocol section 4).
+    /// Sends a report's events to every subscription that wants them (docs/protocol.md).
     func broadcast(_ report: ReloadReport) {
         guard !report.isEmpty else { return }
         for subscription in subscriptions.all {

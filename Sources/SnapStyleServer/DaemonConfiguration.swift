@@ -5,7 +5,7 @@ import SnapStyleJSON
 import SnapStyleJansson
 import SnapStyleThemes
 
-/// The daemon's settings: built-in defaults, then the config file, then command-line flags (daemon.md,
+/// The daemon's settings: built-in defaults, then the config file, then command-line flags (docs/daemon.md,
 /// "Configuration").
 public struct DaemonConfiguration: Sendable, Equatable {
     public var socket: String?
@@ -52,7 +52,7 @@ public struct DaemonConfiguration: Sendable, Equatable {
         return configuration
     }
 
-    /// The names `--log-level` and `logLevel` accept (daemon.md's list: swift-log's `critical` is not one).
+    /// The names `--log-level` and `logLevel` accept (docs/daemon.md's list: swift-log's `critical` is not one).
     public static let logLevelNames = ["trace", "debug", "info", "notice", "warning", "error"]
 
     /// The log level of one of `logLevelNames`.

@@ -4,7 +4,7 @@ import SnapStyleThemes
 import Glibc
 #endif
 
-/// Where the daemon listens, and getting that place ready (daemon.md, "snapstyled").
+/// Where the daemon listens, and getting that place ready (docs/daemon.md, "snapstyled").
 public enum SocketPath {
     /// `$XDG_RUNTIME_DIR/snapstyle/snapstyled.sock`, or `/tmp/snapstyle-UID/snapstyled.sock` without it.
     public static func defaultPath(environment: [String: String]) -> String {

@@ -1,6 +1,6 @@
 import SnapStyleEngine
 
-/// The built-in theme `snap`: SnapStyle's preset, embedded in the binary (theme format section 9).
+/// The built-in theme `snap`: SnapStyle's preset, embedded in the binary (docs/theme-format.md).
 public enum Preset {
     public static let name = "snap"
 

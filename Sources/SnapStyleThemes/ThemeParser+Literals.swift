@@ -50,7 +50,7 @@ extension ThemeParser {
 
     static let colorForms = "\"#RRGGBB\", {\"rgb\"}, {\"white\"}, {\"colorSpace\"}, {\"ref\"} or {\"accent\"}"
 
-    /// A `Color` of theme format 4.1: a color literal, a surface reference, or (if allowed) an accent literal.
+    /// A `Color` of docs/theme-format.md: a color literal, a surface reference, or (if allowed) an accent literal.
     mutating func parseColor(_ json: LocatedJSON, _ what: String, allowAccent: Bool = true) -> ColorSpec? {
         if case .object(let object) = json.value {
             if object["ref"] != nil {

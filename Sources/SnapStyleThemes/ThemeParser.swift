@@ -136,7 +136,7 @@ struct ThemeParser {
         }
     }
 
-    /// `Definition := Literal | {"ref", "adjust"} | {"when", "else"} | null` (theme format section 3).
+    /// `Definition := Literal | {"ref", "adjust"} | {"when", "else"} | null` (docs/theme-format.md).
     mutating func parseDefinition(_ json: LocatedJSON, _ attribute: Attribute, key: String) -> Definition {
         let what = "\(attribute.rawValue) '\(key)'"
         switch json.value {

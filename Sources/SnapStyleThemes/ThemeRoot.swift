@@ -1,4 +1,4 @@
-/// Where a theme root comes from (theme format section 1), as `themes` reports it.
+/// Where a theme root comes from (docs/theme-format.md), as `themes` reports it.
 public enum ThemeOrigin: String, Sendable, Hashable {
     /// `--themes DIR` or the config file's `themes`.
     case config
@@ -21,7 +21,7 @@ public struct ThemeRoot: Sendable, Hashable {
     }
 
     /// The roots in precedence order: `extra` (given on the command line or in the config), the user's, the
-    /// system's (theme format section 1).
+    /// system's (docs/theme-format.md).
     public static func standard(extra: [String], environment: [String: String]) -> [ThemeRoot] {
         var roots = extra.map { ThemeRoot(path: $0, origin: .config) }
         roots.append(ThemeRoot(path: userRoot(environment: environment), origin: .user))

@@ -158,7 +158,7 @@ extension Backend {
     }
 }
 
-/// Runs a command body with daemon.md's exit statuses for answers and unreachable daemons.
+/// Runs a command body with docs/daemon.md's exit statuses for answers and unreachable daemons.
 func runReporting(_ body: () async throws -> Void) async throws {
     do {
         try await body()

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import SnapStyleServer
 
-/// `snapstyle`: the command-line client of snapstyled (daemon.md, "snapstyle").
+/// `snapstyle`: the command-line client of snapstyled (docs/daemon.md, "snapstyle").
 @main
 struct SnapStyle: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -11,11 +11,11 @@ struct SnapStyle: AsyncParsableCommand {
         version: Daemon.version,
         subcommands: [
             Status.self, Themes.self, Keys.self, Resolve.self, Element.self, Container.self, Explain.self,
-            Watch.self, Check.self,
+            Watch.self, Check.self, Show.self,
         ]
     )
 
-    /// Exit statuses of daemon.md: 0 success, 1 an error answer, 2 usage, 3 no daemon.
+    /// Exit statuses of docs/daemon.md: 0 success, 1 an error answer, 2 usage, 3 no daemon.
     static func main() async {
         // A closed pipe is an error from write (see printLine), not a signal, with the daemon or without.
         signal(SIGPIPE, SIG_IGN)

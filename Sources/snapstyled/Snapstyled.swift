@@ -6,7 +6,7 @@ import SnapStyleEngine
 import SnapStyleServer
 import SnapStyleThemes
 
-/// `snapstyled`: serves themes over a Unix socket (daemon.md, "snapstyled").
+/// `snapstyled`: serves themes over a Unix socket (docs/daemon.md, "snapstyled").
 @main
 struct Snapstyled: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -32,7 +32,7 @@ struct Snapstyled: AsyncParsableCommand {
     @Flag(name: .customLong("no-watch"), help: "Do not watch the theme roots (reload on SIGHUP only).")
     var noWatch = false
 
-    /// Exit status 1 for a usage error too (daemon.md), not ArgumentParser's 64.
+    /// Exit status 1 for a usage error too (docs/daemon.md), not ArgumentParser's 64.
     static func main() async {
         // A closed stdout or a client gone mid-write is an error from write, never a signal that ends the daemon.
         signal(SIGPIPE, SIG_IGN)

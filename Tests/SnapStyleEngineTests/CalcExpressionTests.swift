@@ -2,7 +2,7 @@ import SnapStyleEngine
 import SnapStyleJSON
 import Testing
 
-/// `calc` expressions (theme format 4.2): parsing, evaluation through a number definition, syntax errors.
+/// `calc` expressions (docs/theme-format.md): parsing, evaluation through a number definition, syntax errors.
 @Suite struct CalcExpressionTests {
     /// Evaluates `text` as the unscaled calc number `result` of a theme that also defines `numbers`; nil when it
     /// resolves to no value.

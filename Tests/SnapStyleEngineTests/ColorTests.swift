@@ -2,7 +2,7 @@ import SnapStyleEngine
 import SnapStyleJSON
 import Testing
 
-/// `RGBA`: hex literals, hex output, mixing (theme format 4.1).
+/// `RGBA`: hex literals, hex output, mixing (docs/theme-format.md).
 @Suite struct ColorTests {
     static func expectChannels(
         _ color: RGBA, _ r: Double, _ g: Double, _ b: Double, _ a: Double,

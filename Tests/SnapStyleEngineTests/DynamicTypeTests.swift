@@ -1,7 +1,7 @@
 import SnapStyleEngine
 import Testing
 
-/// The iOS Dynamic Type point-size table and the scale factors built on it (theme format 5.3).
+/// The iOS Dynamic Type point-size table and the scale factors built on it (docs/theme-format.md).
 @Suite struct DynamicTypeTests {
     /// A text style's point size at a category: Apple's Human Interface Guidelines, iOS Dynamic Type sizes.
     struct Size: Sendable, CustomStringConvertible {

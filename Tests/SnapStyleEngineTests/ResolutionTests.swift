@@ -2,9 +2,9 @@ import SnapStyleEngine
 import SnapStyleJSON
 import Testing
 
-/// Resolving keys through hand-built layers (theme format sections 3 to 7).
+/// Resolving keys through hand-built layers (docs/theme-format.md).
 @Suite struct ResolutionTests {
-    // MARK: Layers (section 6)
+    // MARK: Layers
 
     @Test func theTopLayersValueWins() throws {
         var bottom = accentLayer("bottom")
@@ -54,7 +54,7 @@ import Testing
         #expect(try session.resolve(.surface, "nothing") == nil)
     }
 
-    // MARK: when / else (section 3)
+    // MARK: when / else
 
     @Test func theFirstMatchingCaseWins() throws {
         var layer = accentLayer()
@@ -115,7 +115,7 @@ import Testing
         #expect(try color("p", elevation: 3, platform: "ios") == rgba("#000004"))
         #expect(try color("p", dynamicType: .accessibility2, platform: "ios") == rgba("#000002"))
         #expect(try color("p", dynamicType: .accessibility3, platform: "ios") == rgba("#000004"))
-        // An absent platform matches only `not` tests (theme format 5.1).
+        // An absent platform matches only `not` tests (docs/theme-format.md).
         #expect(try color("p") == rgba("#000003"))
         #expect(try color("p", platform: "macos") == rgba("#000003"))
         #expect(try color("p", platform: "ios") == rgba("#000004"))
@@ -144,7 +144,7 @@ import Testing
         #expect(try color([:]) == rgba("#000003"))
     }
 
-    // MARK: Surfaces and adjustments (section 4.1)
+    // MARK: Surfaces and adjustments
 
     @Test func opacityMultipliesAlpha() throws {
         var layer = accentLayer()
@@ -352,7 +352,7 @@ import Testing
         }
         #expect(fixedKey == nil)
         #expect(fixed.value == 16)
-        // A radius with no value makes a plain rectangle (theme format 4.5).
+        // A radius with no value makes a plain rectangle (docs/theme-format.md).
         #expect(try session.resolve(.shape, "noRadius")?.asShape == .named(.rectangle))
         #expect(try session.resolve(.shape, "pill")?.asShape == .named(.capsule))
     }
@@ -598,7 +598,7 @@ import Testing
         #expect(containerError.allowed == ["accentCard", "buttonContainer", "card", "list", "plain"])
     }
 
-    // MARK: Elements (section 7)
+    // MARK: Elements
 
     /// Fonts `titleFont` (20, or 24 for a secondary component), `bodyFont` 15, `bigFont` 30; a shape `round`;
     /// a component `card` mapping title → titleFont, any → bodyFont, icon → null (fonts) and title → round
@@ -640,7 +640,7 @@ import Testing
         #expect(title.values[.shape]?.value?.asShape == .named(.capsule))
         #expect(title.values[.composition]?.key == nil)
         #expect(title.values[.padding]?.key == nil)
-        // An element type the component does not map has no key, although `any` is mapped (theme format 7).
+        // An element type the component does not map has no key, although `any` is mapped (docs/theme-format.md).
         let label = try session.resolveElement(Element(type: .label, hierarchy: .primary), context: Self.inCard)
         #expect(label.values[.font]?.key == nil)
         #expect(label.values[.font]?.value == nil)
@@ -745,7 +745,7 @@ import Testing
         #expect(suggestions.first == "spacingGroups")
         #expect(!suggestions.contains("cornerRadius"))
         #expect(suggestions.count <= 5)
-        // A dotted path no layer defines is an unknown key too (theme format 2).
+        // A dotted path no layer defines is an unknown key too (docs/theme-format.md).
         let dotted = session.resolveError(.surface, "foreground.secondary.secondary")
         guard case .unknownKey(_, _, let near)? = dotted else {
             Issue.record("expected an unknown key")

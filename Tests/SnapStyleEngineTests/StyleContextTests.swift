@@ -11,7 +11,7 @@ struct ContextErrorCase: Sendable, CustomStringConvertible {
     var description: String { field }
 }
 
-/// Reading a request's context (theme format section 5).
+/// Reading a request's context (docs/theme-format.md).
 @Suite struct StyleContextTests {
     static func contextError(_ members: JSONObject) -> ContextError? {
         do {

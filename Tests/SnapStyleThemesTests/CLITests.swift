@@ -137,6 +137,21 @@ import Testing
         #expect(missing.stderr.contains("warning: --themes /nonexistent-snapstyle-root does not exist"))
     }
 
+    /// The preset's files, which keys and explain cite, can be read; completions are generated.
+    @Test func showPrintsAPresetFileAndCompletionsGenerate() throws {
+        let r = try run(["show", "snap/surface.json"])
+        #expect(r.status == 0)
+        let text = try String(contentsOfFile: Self.checkout + "/Sources/SnapStyleThemes/Preset/surface.json", encoding: .utf8)
+        #expect(r.stdout.trimmingCharacters(in: .newlines) == text.trimmingCharacters(in: .newlines))
+        let missing = try run(["show", "snap/nope.json"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("snap/surface.json"))
+        for shell in ["bash", "zsh", "fish"] {
+            let completion = try run(["--generate-completion-script", shell])
+            #expect(completion.status == 0 && completion.stdout.contains("explain"))
+        }
+    }
+
     @Test func theCLIHasAVersion() throws {
         let r = try run(["--version"])
         #expect(r.status == 0)

@@ -5,7 +5,7 @@ import SnapStyleProtocol
 import SnapStyleThemes
 import Testing
 
-/// The methods answered from themes (protocol section 3) and their errors (protocol section 2).
+/// The methods answered from themes (docs/protocol.md) and their errors (docs/protocol.md).
 @Suite struct ProtocolMethodsTests {
     let roots: TemporaryRoots
     let methods: StyleMethods

@@ -3,7 +3,7 @@ import SnapStyleJSON
 import SnapStyleThemes
 import Testing
 
-/// Parsing one theme file: errors with their exact place (theme format sections 2 to 4, 8), and `$` members.
+/// Parsing one theme file: errors with their exact place (docs/theme-format.md), and `$` members.
 @Suite struct ThemeFileTests {
     static let path = "ocean/bad.json"
 

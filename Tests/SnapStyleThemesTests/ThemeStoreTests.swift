@@ -4,7 +4,7 @@ import SnapStyleJSON
 import SnapStyleThemes
 import Testing
 
-/// Finding, loading, validating and reloading themes in roots (theme format sections 1, 2, 6, 8).
+/// Finding, loading, validating and reloading themes in roots (docs/theme-format.md).
 @Suite struct ThemeStoreTests {
     /// The `#RRGGBBAA` a surface key resolves to in a theme as it is served now.
     static func hex(_ store: ThemeStore, _ theme: String, _ key: String) throws -> String? {
