@@ -92,7 +92,8 @@ public final class SnapStyleConnection: Sendable {
             handler.pending[id] = promise
             var buffer = channel.allocator.buffer(capacity: line.count)
             buffer.writeBytes(line)
-            channel.writeAndFlush(buffer).whenFailure { promise.fail($0) }
+            // A write on a connection the daemon closed (its peer check, or it went away) is a disconnection.
+            channel.writeAndFlush(buffer).whenFailure { _ in promise.fail(SnapStyleClientError.disconnected) }
         }
         let response = try await promise.futureResult.get()
         if let error = response["error"] {

@@ -1,4 +1,5 @@
 import Logging
+import NIOPosix
 import SnapStyleJSON
 import SnapStyleJansson
 import SnapStyleProtocol
@@ -49,6 +50,14 @@ extension Daemon {
             let reason = error.code == .invalidUTF8 ? "invalid UTF-8: \(error.message)" : error.description
             return .line(Self.encode(Self.errorResponse(id: .null, .parseError(reason))))
         }
+        if deferring, Self.mayTakeLong(message) {
+            // Off the event loop, so that the other connections on it keep being answered meanwhile; this
+            // connection holds its next lines until the answer is written (`EventSink.resume(with:)`).
+            NIOThreadPool.singleton.submit { [self] _ in
+                caller.sink.resume(with: reply(to: message, caller: caller))
+            }
+            return .later
+        }
         guard case .array(let batch) = message else {
             switch answer(message, caller: caller, deferring: deferring) {
             case .later: return .later
@@ -56,6 +65,27 @@ extension Daemon {
             }
         }
         return respond(toBatch: batch, caller: caller).map(Reply.line) ?? .none
+    }
+
+    /// The answer to a parsed message, in place.
+    func reply(to message: JSONValue, caller: Caller) -> [UInt8]? {
+        guard case .array(let batch) = message else { return respond(answer(message, caller: caller, deferring: false)) }
+        return respond(toBatch: batch, caller: caller)
+    }
+
+    /// Whether answering may take more than a moment: a batch, a method that walks a whole theme, or a
+    /// request with overrides (validated like a theme file) or many queries. A lone resolve, ping or status
+    /// is answered on the event loop.
+    static func mayTakeLong(_ message: JSONValue) -> Bool {
+        guard case .object(let request) = message else { return message.arrayValue != nil }
+        guard let method = request["method"]?.stringValue else { return false }
+        switch method {
+        case "keys", "explain", "themes": return true
+        case "resolve", "resolveElement", "resolveContainer", "subscribe":
+            let params = request["params"]
+            return params?["overrides"] != nil || (params?["queries"]?.arrayValue?.count ?? 0) > 16
+        default: return false
+        }
     }
 
     /// A batch's responses in one array (a `reload` in a batch is answered in place).
