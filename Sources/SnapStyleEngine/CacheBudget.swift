@@ -11,7 +11,7 @@ public final class CacheBudget: Sendable {
     let used = Atomic<Int>(0)
     let evictions = Atomic<Int>(0)
     let cacheCount = Atomic<Int>(0)
-    private let caches = Mutex<[ObjectIdentifier: WeakCache]>([:])
+    private let caches = Locked<[ObjectIdentifier: WeakCache]>([:])
 
     private struct WeakCache: Sendable {
         weak var cache: StyleCache?

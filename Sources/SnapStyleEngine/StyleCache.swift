@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Counters of a theme's cache, as `status` reports them.
 public struct CacheStatistics: Hashable, Sendable {
@@ -103,7 +102,7 @@ final class StyleCache: Sendable {
         }
     }
 
-    let state: Mutex<State>
+    let state: Locked<State>
     let budget: CacheBudget
 
     /// Past this many interned contexts the least recently used go (their entries then age out): a slider that
@@ -118,7 +117,7 @@ final class StyleCache: Sendable {
 
     init(snapshot: ThemeSnapshot, budget: CacheBudget) {
         self.budget = budget
-        state = Mutex(State(snapshot: snapshot))
+        state = Locked(State(snapshot: snapshot))
         state.withLock { $0.keyLimit = Self.keyLimit(snapshot) }
         budget.register(self)
     }

@@ -1,12 +1,11 @@
 import SnapStyleEngine
 import SnapStyleJSON
 import SnapStyleJansson
-import Synchronization
 
 /// Resolved values as JSON text, encoded by jansson once per distinct value: a value's text never changes,
 /// so answering the same value again costs a lookup instead of an encoding.
 public final class EncodedValues: Sendable {
-    let table = Mutex<[ResolvedValue: [UInt8]]>([:])
+    let table = Locked<[ResolvedValue: [UInt8]]>([:])
     let limit: Int
 
     public init(limit: Int = 65_536) { self.limit = limit }

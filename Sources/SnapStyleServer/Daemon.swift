@@ -22,17 +22,17 @@ public final class Daemon: Sendable {
     let notifier: SystemdNotifier
     let startedAt = ContinuousClock.now
     let subscriptions = SubscriptionRegistry()
-    let counters = Mutex(Counters())
+    let counters = Locked(Counters())
     /// Serialises changes to themes with the events they send, so events keep generation order.
-    let changeLock = Mutex(())
+    let changeLock = Locked(())
     /// The watcher's number of inotify watches, for `status`.
     let watchCount = Atomic<Int>(0)
     /// `reload` requests waiting for the reload worker (`answerReloadRequests`), and its wake-ups.
-    let reloadQueue = Mutex(ReloadQueue())
+    let reloadQueue = Locked(ReloadQueue())
     let reloadKicks: AsyncStream<Void>
     let reloadKick: AsyncStream<Void>.Continuation
     /// Run before a rescan someone asked for (the watcher retries the watches a limit refused).
-    let rescanHooks = Mutex<[@Sendable () -> Void]>([])
+    let rescanHooks = Locked<[@Sendable () -> Void]>([])
 
     struct Counters: Sendable {
         var connections = 0

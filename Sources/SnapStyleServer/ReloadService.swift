@@ -1,17 +1,15 @@
+import SnapStyleEngine
 import Logging
-import NIOConcurrencyHelpers
 import ServiceLifecycle
 import SnapStyleWatcher
-import Synchronization
 
 /// Turns the watcher's events into applied changes: events within `settleMillis` are applied together
 /// (an editor's atomic save is one change); a rescan request reloads everything.
 public final class ReloadService: Service, Sendable {
     let daemon: Daemon
     let roots: [String]
-    /// Paths from the watcher's thread, taken by `run`. A pthread lock, not `Mutex`: ThreadSanitizer cannot see
-    /// the hand-over of a contended `Mutex` on Linux (a priority-inheritance futex) and reports a race.
-    let pending = NIOLockedValueBox(Pending())
+    /// Paths from the watcher's thread, taken by `run`.
+    let pending = Locked(Pending())
 
     struct Pending {
         var paths = Set<String>()
@@ -22,7 +20,7 @@ public final class ReloadService: Service, Sendable {
     let kicks: AsyncStream<Void>
     let kick: AsyncStream<Void>.Continuation
 
-    let watcher = Mutex<ThemeWatcher?>(nil)
+    let watcher = Locked<ThemeWatcher?>(nil)
 
     public init(daemon: Daemon, roots: [String]) {
         self.daemon = daemon
@@ -42,7 +40,7 @@ public final class ReloadService: Service, Sendable {
     }
 
     func receive(_ event: WatchEvent) {
-        pending.withLockedValue { pending in
+        pending.withLock { pending in
             switch event {
             case .changed(let paths): pending.paths.formUnion(paths)
             case .rescan: pending.rescan = true
@@ -59,7 +57,7 @@ public final class ReloadService: Service, Sendable {
         let deadline = ContinuousClock.now + settle * 50
         while true {
             try? await Task.sleep(for: settle)
-            let quietSince = pending.withLockedValue { $0.lastEvent }
+            let quietSince = pending.withLock { $0.lastEvent }
             if ContinuousClock.now - quietSince >= settle || ContinuousClock.now >= deadline { return }
         }
     }
@@ -70,7 +68,7 @@ public final class ReloadService: Service, Sendable {
         await withGracefulShutdownHandler {
             for await _ in kicks.cancelOnGracefulShutdown() {
                 await settle()
-                let (paths, rescan) = pending.withLockedValue { pending in
+                let (paths, rescan) = pending.withLock { pending in
                     defer { pending = Pending() }
                     return (pending.paths, pending.rescan)
                 }

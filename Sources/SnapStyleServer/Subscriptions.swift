@@ -1,6 +1,5 @@
 import SnapStyleEngine
 import SnapStyleJSON
-import Synchronization
 
 /// Where a subscription's events go: a connection, written to on its own event loop.
 public protocol EventSink: AnyObject, Sendable {
@@ -46,7 +45,7 @@ final class SubscriptionRegistry: Sendable {
         var next = 1
     }
 
-    let state = Mutex(State())
+    let state = Locked(State())
 
     func add(connection: Int, themes: Set<String>?, queries: [SubscribedQuery], sink: any EventSink) -> String {
         state.withLock { state in

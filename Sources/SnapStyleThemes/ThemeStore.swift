@@ -1,5 +1,4 @@
 import SnapStyleEngine
-import Synchronization
 
 /// Every theme of a set of roots plus the preset: loads them, applies file changes incrementally, and serves
 /// each theme's last good generation.
@@ -78,8 +77,8 @@ public final class ThemeStore: Sendable {
     /// What the caches of every theme may hold together.
     public let cacheBudget: CacheBudget
     let fileSystem: any ThemeFileSystem
-    let state = Mutex(State())
-    let published = Mutex(Published())
+    let state = Locked(State())
+    let published = Locked(Published())
 
     public init(
         roots: [ThemeRoot], fileSystem: any ThemeFileSystem = POSIXFileSystem(),

@@ -1,5 +1,6 @@
 @preconcurrency import CInotifyTools
 import Foundation
+import SnapStyleEngine
 import Logging
 import SnapStyleThemes
 import Synchronization
@@ -24,7 +25,7 @@ public final class ThemeWatcher: Sendable {
     let handler: @Sendable (WatchEvent) -> Void
     let stopped = Atomic<Bool>(false)
     let watchCount = Atomic<Int>(0)
-    let retry = Mutex(WatchRetry())
+    let retry = Locked(WatchRetry())
     let retryRequested = Atomic<Bool>(false)
 
     static let events: Int32 = Int32(

@@ -77,4 +77,32 @@ public enum FuzzTargets {
         }
         return count
     }
+
+    /// The main of a fuzzing executable without libFuzzer (an ordinary build): replays the files or directories
+    /// given through `target`, and says how many.
+    public static func replayMain(_ what: String, _ target: ([UInt8]) -> Void) {
+        let count = replay(Array(CommandLine.arguments.dropFirst()), target)
+        print("replayed \(count) input(s) through \(what)")
+    }
+
+    #if FUZZING
+    /// Runs libFuzzer's driver on `callback` (the main of a fuzzing executable built with `-sanitize=fuzzer`).
+    public static func runLibFuzzer(
+        _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+        _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+    ) -> CInt {
+        var argc = argc
+        var argv = argv
+        return LLVMFuzzerRunDriver(&argc, &argv, callback)
+    }
+    #endif
 }
+
+#if FUZZING
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
+#endif

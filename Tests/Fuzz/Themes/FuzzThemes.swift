@@ -12,23 +12,10 @@ public func fuzzThemes(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 /// SwiftPM links an executable's entry point as `fuzz_themes_main`: under libFuzzer it runs libFuzzer's driver.
 @_cdecl("fuzz_themes_main")
 func fuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var argc = argc
-    var argv = argv
-    return LLVMFuzzerRunDriver(&argc, &argv, fuzzThemes)
+    FuzzTargets.runLibFuzzer(argc, argv, fuzzThemes)
 }
-
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt
 #else
-/// Without libFuzzer (an ordinary build): replays the files or directories given.
 @main enum ReplayThemes {
-    static func main() {
-        let count = FuzzTargets.replay(Array(CommandLine.arguments.dropFirst())) { FuzzTargets.themeFile($0) }
-        print("replayed \(count) input(s) through the theme parser")
-    }
+    static func main() { FuzzTargets.replayMain("the theme parser") { bytes in FuzzTargets.themeFile(bytes) } }
 }
 #endif
