@@ -171,7 +171,11 @@ final class StyleCache: Sendable {
     ) {
         let overBudget = state.withLock { state -> Bool in
             guard generation == state.snapshot.generation else { return false }
-            if state.keyIDs.count >= state.keyLimit { clear(&state, keys: true) }
+            if state.keyIDs.count >= state.keyLimit {
+                // Measured again only here, off the path of every install: the theme may have grown.
+                state.keyLimit = Self.keyLimit(state.snapshot)
+                if state.keyIDs.count >= state.keyLimit { clear(&state, keys: true) }
+            }
             let keyID = state.keyID(key)
             let entryKey = UInt64(context) << 36 | UInt64(attribute.index) << 32 | UInt64(keyID)
             guard state.entries.peek(entryKey) == nil else { return false }
@@ -295,7 +299,6 @@ final class StyleCache: Sendable {
     func install(_ snapshot: ThemeSnapshot, changed: Set<NodeRef>) {
         state.withLock { state in
             state.snapshot = snapshot
-            state.keyLimit = Self.keyLimit(snapshot)
             for node in changed {
                 let id = state.nodeID(node)
                 guard let keys = state.dependents.removeValue(forKey: id) else { continue }

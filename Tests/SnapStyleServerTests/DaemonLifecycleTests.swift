@@ -133,6 +133,24 @@ import Testing
         #expect(lstat(daemon.directory + "/a/b", &info) == 0 && info.st_mode & 0o777 == 0o700)
         process.terminate()
         process.waitUntilExit()
+
+        // An existing directory is the user's to choose: its mode is never changed.
+        let shared = daemon.directory + "/shared"
+        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
+        chmod(shared, 0o755)
+        let second = Process()
+        second.executableURL = URL(fileURLWithPath: DaemonProcess.binary)
+        second.arguments = ["--socket", shared + "/s.sock", "--themes", daemon.themes, "--no-watch"]
+        second.environment = daemon.environment
+        let secondOutput = Pipe()
+        second.standardOutput = secondOutput
+        second.standardError = FileHandle.nullDevice
+        try second.run()
+        #expect(readLine(secondOutput.fileHandleForReading).contains("listening on \(shared)/s.sock"))
+        #expect(lstat(shared, &info) == 0 && info.st_mode & 0o777 == 0o755)
+        #expect(lstat(shared + "/s.sock", &info) == 0 && info.st_mode & 0o777 == 0o600)
+        second.terminate()
+        second.waitUntilExit()
     }
 
     @Test(arguments: [
