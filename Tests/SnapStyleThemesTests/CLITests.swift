@@ -152,6 +152,33 @@ import Testing
         }
     }
 
+    /// A theme's values as CSS custom properties, one block per context, and as JSON.
+    @Test func exportWritesCSSAndJSON() throws {
+        let css = try run([
+            "export", "--offline", "--format", "css", "--context", "{}", "--context", #"{"colorScheme": "dark"}"#,
+            "--selector", ":root", "--selector", ".dark",
+        ])
+        #expect(css.status == 0, "\(css.stderr)")
+        let blocks = css.stdout.components(separatedBy: "}\n").filter { !$0.isEmpty }
+        #expect(blocks.count == 2)
+        #expect(blocks[0].hasPrefix(":root {\n") && blocks[1].hasPrefix(".dark {\n"))
+        #expect(blocks[0].contains("  --surface-system-blue: #007aff;\n"))
+        #expect(blocks[1].contains("  --surface-system-blue: #0a84ff;\n"))
+        #expect(blocks[0].contains("  --number-spacing-groups: 16px;\n"))
+        #expect(blocks[0].contains("  --surface-clear: #00000000;\n"))
+        #expect(blocks[0].contains("  --font-navigation-title-large-font-size: 34px;\n"))
+        #expect(blocks[0].contains("  --font-navigation-title-large: 700 34px system-ui, sans-serif;\n"))
+        let json = try run(["export", "--offline", "--format", "json", "--context", #"{"dynamicType": "xxxLarge"}"#])
+        #expect(json.status == 0)
+        let values = try Jansson.parse(json.stdout)
+        #expect(values["surface"]?["systemBlue"]?["hex"] == "#007AFFFF")
+        #expect(values["number"]?["spacingGroups"]?["base"] == 16)
+        let scaled = values["number"]?["spacingGroups"]?["value"]?.doubleValue ?? 0
+        #expect(scaled > 16)
+        let unknown = try run(["export", "--offline", "--format", "yaml"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("css"))
+    }
+
     @Test func theCLIHasAVersion() throws {
         let r = try run(["--version"])
         #expect(r.status == 0)
