@@ -25,7 +25,9 @@ struct Resolution {
     private(set) var transitive = Set<NodeRef>()
     /// Values computed by a resolution without a cache, so that each key is computed once (a definition graph
     /// that reads the same keys along many paths would otherwise cost exponential time).
-    private var memo: [MemoKey: ResolvedValue?] = [:]
+    private var memo: [MemoKey: (value: ResolvedValue?, height: Int)] = [:]
+    /// The greatest height among the values the computation in progress has read (see `StyleCache.Entry`).
+    private var childHeight = 0
     /// What the value being computed read directly: its own key, the keys its definitions referred to, and
     /// the components and containers that decided the stack. Invalidation drops an entry when any of these
     /// may have a new value, so the transitive part is the reference graph's business, not the entry's.
@@ -64,12 +66,19 @@ struct Resolution {
     /// The value of a key, from the top layer down (docs/theme-format.md), through the cache.
     mutating func value(_ attribute: Attribute, _ key: String) -> ResolvedValue? {
         record(.key(attribute, key))
-        if let cache {
-            if let hit = cache.lookup(contextID, attribute, key, generation: generation) { return hit }
-        } else if let known = memo[MemoKey(attribute: attribute, key: key)] {
-            return known
+        // Within one resolution each key is computed once (with or without a cache that stores it), so a graph
+        // that reads the same keys along many paths costs linear time.
+        let known = memo[MemoKey(attribute: attribute, key: key)]
+            ?? cache?.lookupWithHeight(contextID, attribute, key, generation: generation)
+        guard let known else { return computeAndStore(attribute, key) }
+        // A value found ready still counts with its whole chain against the depth limit, so the answer does not
+        // depend on what happens to be cached.
+        guard depth + known.height <= Self.maximumDepth else {
+            exceededDepth = true
+            return nil
         }
-        return computeAndStore(attribute, key)
+        childHeight = max(childHeight, known.height)
+        return known.value
     }
 
     /// Computes a key's value (its cache entry was missed) and stores it with what it read.
@@ -82,14 +91,17 @@ struct Resolution {
         depth += 1
         defer { depth -= 1 }
         let outer = dependencies
+        let outerHeight = childHeight
         dependencies = []
+        childHeight = 0
         let value = compute(attribute, key)
+        let height = childHeight + 1
+        childHeight = max(outerHeight, height)
         if !exceededDepth {
-            if let cache {
-                cache.insert(contextID, attribute, key, value: value, dependencies: dependencies, generation: generation)
-            } else {
-                memo[MemoKey(attribute: attribute, key: key)] = .some(value)
-            }
+            memo[MemoKey(attribute: attribute, key: key)] = (value, height)
+            cache?.insert(
+                contextID, attribute, key, value: value, dependencies: dependencies, generation: generation,
+                height: height)
         }
         if collectsTransitively { transitive.formUnion(dependencies) }
         dependencies = outer

@@ -43,6 +43,9 @@ final class StyleCache: Sendable {
         var firstDependency: NodeID
         var moreDependencies: [NodeID]?
         var generation: Int32
+        /// How many references deep its computation went (1: it read no other key), so that a reader that finds
+        /// it deep inside another resolution still sees the whole chain against the depth limit.
+        var height: UInt8
 
         static let none: NodeID = .max
     }
@@ -138,12 +141,19 @@ final class StyleCache: Sendable {
 
     /// A cached value valid for a reader of `generation`, counted as a hit or a miss.
     func lookup(_ context: UInt32, _ attribute: Attribute, _ key: String, generation: Int) -> ResolvedValue?? {
+        lookupWithHeight(context, attribute, key, generation: generation).map(\.value)
+    }
+
+    /// A cached value and how many references deep it went, counted as a hit or a miss.
+    func lookupWithHeight(_ context: UInt32, _ attribute: Attribute, _ key: String, generation: Int)
+        -> (value: ResolvedValue?, height: Int)?
+    {
         state.withLock { state in
             if let entryKey = state.entryKey(context, attribute, key), let entry = state.entries.use(entryKey),
                 Int(entry.generation) <= generation
             {
                 state.statistics.hits += 1
-                return .some(entry.value)
+                return (entry.value, Int(entry.height))
             }
             state.statistics.misses += 1
             return nil
@@ -167,7 +177,7 @@ final class StyleCache: Sendable {
 
     func insert(
         _ context: UInt32, _ attribute: Attribute, _ key: String, value: ResolvedValue?,
-        dependencies: [NodeRef], generation: Int
+        dependencies: [NodeRef], generation: Int, height: Int = 1
     ) {
         let overBudget = state.withLock { state -> Bool in
             guard generation == state.snapshot.generation else { return false }
@@ -194,7 +204,9 @@ final class StyleCache: Sendable {
             let cost = Self.entryOverhead + Self.dependencyOverhead * count + (value?.estimatedBytes ?? 0)
             state.entries.insert(
                 entryKey,
-                Entry(value: value, firstDependency: first, moreDependencies: more, generation: Int32(generation)),
+                Entry(
+                    value: value, firstDependency: first, moreDependencies: more, generation: Int32(generation),
+                    height: UInt8(clamping: height)),
                 cost: cost)
             budget.used.add(cost, ordering: .relaxed)
             // Least recently used first, until the budget fits again or this cache is down to its share.

@@ -3,22 +3,35 @@ import SnapStyleJSON
 import SnapStyleJansson
 
 /// Resolved values as JSON text, encoded by jansson once per distinct value: a value's text never changes,
-/// so answering the same value again costs a lookup instead of an encoding.
+/// so answering the same value again costs a lookup instead of an encoding. Bounded in bytes: large values
+/// (a mesh gradient) are encoded each time, and past the budget the table starts over.
 public final class EncodedValues: Sendable {
-    let table = Locked<[ResolvedValue: [UInt8]]>([:])
-    let limit: Int
+    struct Table: Sendable {
+        var encodings: [ResolvedValue: [UInt8]] = [:]
+        var bytes = 0
+    }
 
-    public init(limit: Int = 65_536) { self.limit = limit }
+    let table = Locked(Table())
+    /// What the encodings may take together.
+    let budget: Int
+    /// A longer encoding is not kept.
+    static let largestKept = 16_384
+
+    public init(budget: Int = 4 << 20) { self.budget = budget }
 
     /// The value's JSON encoding (`null` for no value), encoded once per distinct value.
     public func bytes(_ value: ResolvedValue?) -> [UInt8] {
         guard let value else { return Array("null".utf8) }
-        if let known = table.withLock({ $0[value] }) { return known }
+        if let known = table.withLock({ $0.encodings[value] }) { return known }
         var bytes: [UInt8] = []
         Jansson.encode(value.json, into: &bytes)
+        guard bytes.count <= Self.largestKept else { return bytes }
         table.withLock { table in
-            if table.count >= limit { table.removeAll(keepingCapacity: true) }
-            table[value] = bytes
+            if table.bytes + bytes.count > budget {
+                table.encodings.removeAll(keepingCapacity: false)
+                table.bytes = 0
+            }
+            if table.encodings.updateValue(bytes, forKey: value) == nil { table.bytes += bytes.count + 64 }
         }
         return bytes
     }

@@ -111,10 +111,8 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
             }
             if state == .reading, output.pausesReading(unwritten: outbound?.readableBytes ?? 0) {
                 flushOutput(context: context)
-                if !context.channel.isWritable {
-                    state = .awaitingWritable
-                    try? context.channel.syncOptions?.setOption(ChannelOptions.autoRead, value: false)
-                }
+                state = .awaitingWritable
+                try? context.channel.syncOptions?.setOption(ChannelOptions.autoRead, value: false)
             }
         }
         guard !closing else { return }
@@ -216,7 +214,10 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
             let bytes = chunk.readableBytes
             output.queued(bytes)
             let promise = context.eventLoop.makePromise(of: Void.self)
-            promise.futureResult.assumeIsolated().whenComplete { [self] _ in output.written(bytes, at: .now()) }
+            promise.futureResult.assumeIsolated().whenComplete { [self] _ in
+                output.written(bytes, at: .now())
+                resumeIfDrained()
+            }
             context.write(wrapOutboundOut(chunk), promise: promise)
         }
         context.flush()
@@ -224,11 +225,17 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
-        if context.channel.isWritable, state == .awaitingWritable {
-            state = .reading
-            resumeReading(with: nil, context: context)
-        }
+        resumeIfDrained()
         context.fireChannelWritabilityChanged()
+    }
+
+    /// Reading goes on once the client has taken most of what waited for it.
+    private func resumeIfDrained() {
+        guard state == .awaitingWritable, !closing, let context, context.channel.isWritable,
+            output.allowsReading
+        else { return }
+        state = .reading
+        resumeReading(with: nil, context: context)
     }
 
     /// A client over the output limit that takes nothing for `OutputQueue.stallLimit` does not read: dropped.

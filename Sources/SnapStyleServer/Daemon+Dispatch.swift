@@ -81,7 +81,9 @@ extension Daemon {
         guard let method = request["method"]?.stringValue else { return false }
         switch method {
         case "keys", "explain", "themes": return true
-        case "resolve", "resolveElement", "resolveContainer", "subscribe":
+        // `subscribe` stays on the loop: it registers the connection's sink, which must not outlive it, and its
+        // answer must come before the events of the subscription it makes.
+        case "resolve", "resolveElement", "resolveContainer":
             let params = request["params"]
             return params?["overrides"] != nil || (params?["queries"]?.arrayValue?.count ?? 0) > 16
         default: return false

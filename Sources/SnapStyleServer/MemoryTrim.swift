@@ -1,4 +1,5 @@
 import NIOCore
+import NIOPosix
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -15,12 +16,13 @@ enum MemoryTrim {
         return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
     }()
 
-    /// Trims once, a little later, on `eventLoop` (closing several large connections costs one trim).
+    /// Trims once, a little later (closing several large connections costs one trim), on NIO's thread pool:
+    /// trimming a large heap takes a while, and must not hold an event loop.
     static func trimSoon(on eventLoop: any EventLoop) {
         guard !scheduled.exchange(true, ordering: .relaxed) else { return }
         eventLoop.scheduleTask(in: .milliseconds(100)) {
             scheduled.store(false, ordering: .relaxed)
-            _ = mallocTrim?(0)
+            NIOThreadPool.singleton.submit { _ in _ = mallocTrim?(0) }
         }
     }
 }

@@ -32,6 +32,9 @@ struct OutputQueue {
     /// Nothing was taken for `stallLimit`.
     func isStalled(at now: NIODeadline) -> Bool { bytes > 0 && now - lastProgress >= Self.stallLimit }
 
-    /// Whether a connection with `unwritten` more bytes of answers should stop reading requests for now.
+    /// Whether a connection with `unwritten` more bytes of answers should stop reading requests for now (256 KiB).
     func pausesReading(unwritten: Int) -> Bool { bytes + unwritten >= Self.chunkBytes * 4 }
+
+    /// Whether a connection paused by `pausesReading` may read again (64 KiB or less waiting).
+    var allowsReading: Bool { bytes <= Self.chunkBytes }
 }

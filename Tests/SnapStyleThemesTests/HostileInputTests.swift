@@ -61,6 +61,12 @@ import Testing
         // A key near the end of the chain is within the limit, before and after the failed attempt.
         #expect(try session.resolve(.number, "k150")?.json["base"] == 7)
         #expect(throws: StyleError.self) { try session.resolve(.number, "k0") }
+        // A key 101 references from the end is cached: the head still fails, whatever the cache holds.
+        #expect(try session.resolve(.number, "k100")?.json["base"] == 7)
+        #expect(throws: StyleError.self) { try session.resolve(.number, "k0") }
+        #expect(throws: StyleError.self) { try session.resolve(.number, "k50") }
+        #expect(try session.resolve(.number, "k73")?.json["base"] == 7)  // 128 keys: just within
+        #expect(throws: StyleError.self) { try session.resolve(.number, "k72") }
     }
 
     @Test(arguments: [
