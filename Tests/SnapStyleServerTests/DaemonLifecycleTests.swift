@@ -118,35 +118,32 @@ import Testing
             #expect(refused.message.contains("belongs to uid 65534"))
         }
 
+        /// A daemon serving on `socket`, once it says so; the caller stops it.
+        func serve(_ socket: String) throws -> Process {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: DaemonProcess.binary)
+            process.arguments = ["--socket", socket, "--themes", daemon.themes, "--no-watch"]
+            process.environment = daemon.environment
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            #expect(readLine(output.fileHandleForReading).contains("listening on \(socket)"))
+            return process
+        }
+
         // Missing parents are created, 0700.
-        let nested = daemon.directory + "/a/b/c/s.sock"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: DaemonProcess.binary)
-        process.arguments = ["--socket", nested, "--themes", daemon.themes, "--no-watch"]
-        process.environment = daemon.environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        #expect(readLine(output.fileHandleForReading).contains("listening on \(nested)"))
+        let first = try serve(daemon.directory + "/a/b/c/s.sock")
         var info = stat()
         #expect(lstat(daemon.directory + "/a/b", &info) == 0 && info.st_mode & 0o777 == 0o700)
-        process.terminate()
-        process.waitUntilExit()
+        first.terminate()
+        first.waitUntilExit()
 
         // An existing directory is the user's to choose: its mode is never changed.
         let shared = daemon.directory + "/shared"
         try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
         chmod(shared, 0o755)
-        let second = Process()
-        second.executableURL = URL(fileURLWithPath: DaemonProcess.binary)
-        second.arguments = ["--socket", shared + "/s.sock", "--themes", daemon.themes, "--no-watch"]
-        second.environment = daemon.environment
-        let secondOutput = Pipe()
-        second.standardOutput = secondOutput
-        second.standardError = FileHandle.nullDevice
-        try second.run()
-        #expect(readLine(secondOutput.fileHandleForReading).contains("listening on \(shared)/s.sock"))
+        let second = try serve(shared + "/s.sock")
         #expect(lstat(shared, &info) == 0 && info.st_mode & 0o777 == 0o755)
         #expect(lstat(shared + "/s.sock", &info) == 0 && info.st_mode & 0o777 == 0o600)
         second.terminate()
