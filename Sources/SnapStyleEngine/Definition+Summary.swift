@@ -55,7 +55,8 @@ extension Matcher {
         switch self {
         case .equals(let value): "= \(value)"
         case .oneOf(let values): "in [\(values.map(\.description).joined(separator: ", "))]"
-        case .range(let min, let max): "in \(min.map(Scalar.number)?.description ?? "")...\(max.map(Scalar.number)?.description ?? "")"
+        case .range(let min, let max):
+            "in \(min.map(Scalar.number)?.description ?? "")...\(max.map(Scalar.number)?.description ?? "")"
         case .not(let inner): "not \(inner.summary)"
         }
     }
@@ -65,7 +66,8 @@ extension Adjustment {
     var summary: String {
         switch self {
         case .opacity(let factor): "opacity \(Scalar.number(factor))"
-        case .mix(let with, let amount, let space): "mix with \(with.summary) by \(Scalar.number(amount)) (\(space.rawValue))"
+        case .mix(let with, let amount, let space):
+            "mix with \(with.summary) by \(Scalar.number(amount)) (\(space.rawValue))"
         }
     }
 }
@@ -117,7 +119,8 @@ extension Literal {
                 ("foreground", c.foreground), ("background", c.background),
                 ("backgroundOverlay", c.backgroundOverlay), ("border", c.border), ("any", c.any),
             ]
-            return "composition " + layers.compactMap { name, key in key.map { "\(name) \($0)" } }
+            return "composition "
+                + layers.compactMap { name, key in key.map { "\(name) \($0)" } }
                 .joined(separator: ", ")
         case .accent(let a):
             return "accent base \(a.base.summary), onAccent \(a.onAccent.summary), complementary "
@@ -142,10 +145,12 @@ extension CalcExpression {
         case .negate(let inner): return "-" + inner.text(parentPrecedence: 3)
         case .binary(let op, let a, let b):
             let precedence = op == .add || op == .subtract ? 1 : 2
-            let body = "\(a.text(parentPrecedence: precedence)) \(op.rawValue) \(b.text(parentPrecedence: precedence + 1))"
+            let body =
+                "\(a.text(parentPrecedence: precedence)) \(op.rawValue) \(b.text(parentPrecedence: precedence + 1))"
             return precedence < parentPrecedence ? "(\(body))" : body
         case .call(let function, let arguments):
-            return "\(function.rawValue)(" + arguments.map { $0.text(parentPrecedence: 0) }.joined(separator: ", ") + ")"
+            return "\(function.rawValue)(" + arguments.map { $0.text(parentPrecedence: 0) }.joined(separator: ", ")
+                + ")"
         }
     }
 }

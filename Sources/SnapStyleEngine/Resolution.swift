@@ -68,7 +68,8 @@ struct Resolution {
         record(.key(attribute, key))
         // Within one resolution each key is computed once (with or without a cache that stores it), so a graph
         // that reads the same keys along many paths costs linear time.
-        let known = memo[MemoKey(attribute: attribute, key: key)]
+        let known =
+            memo[MemoKey(attribute: attribute, key: key)]
             ?? cache?.lookupWithHeight(contextID, attribute, key, generation: generation)
         guard let known else { return computeAndStore(attribute, key) }
         // A value found ready still counts with its whole chain against the depth limit, so the answer does not

@@ -1,4 +1,3 @@
-
 /// Counters of a theme's cache, as `status` reports them.
 public struct CacheStatistics: Hashable, Sendable {
     public var entries = 0
@@ -297,7 +296,8 @@ final class StyleCache: Sendable {
             }
             let overrides = Overrides(id: id, layer: layer, snapshot: snapshot)
             if snapshot.generation == state.snapshot.generation {
-                if state.overrides.updateValue(OverridesRecord(id: id, overrides: overrides), forKey: canonical) == nil {
+                if state.overrides.updateValue(OverridesRecord(id: id, overrides: overrides), forKey: canonical) == nil
+                {
                     state.overridesBytes += canonical.utf8.count
                 }
             }

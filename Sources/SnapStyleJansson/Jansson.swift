@@ -98,7 +98,11 @@ public enum Jansson {
                 let key = keyPointer.withMemoryRebound(to: UInt8.self, capacity: length) {
                     String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
                 }
-                object.members.append(.init(key: key, value: convert(json_object_iter_value(it)!, integralRealsAreIntegers: integralRealsAreIntegers)))
+                object.members.append(
+                    .init(
+                        key: key,
+                        value: convert(json_object_iter_value(it)!, integralRealsAreIntegers: integralRealsAreIntegers))
+                )
                 iterator = json_object_iter_next(json, it)
             }
             return .object(object)
@@ -106,7 +110,9 @@ public enum Jansson {
             let count = json_array_size(json)
             var array: [JSONValue] = []
             array.reserveCapacity(count)
-            for index in 0..<count { array.append(convert(json_array_get(json, index)!, integralRealsAreIntegers: integralRealsAreIntegers)) }
+            for index in 0..<count {
+                array.append(convert(json_array_get(json, index)!, integralRealsAreIntegers: integralRealsAreIntegers))
+            }
             return .array(array)
         case JSON_STRING:
             let length = json_string_length(json)

@@ -69,7 +69,9 @@ extension Daemon {
 
     /// The answer to a parsed message, in place.
     func reply(to message: JSONValue, caller: Caller) -> [UInt8]? {
-        guard case .array(let batch) = message else { return respond(answer(message, caller: caller, deferring: false)) }
+        guard case .array(let batch) = message else {
+            return respond(answer(message, caller: caller, deferring: false))
+        }
         return respond(toBatch: batch, caller: caller)
     }
 

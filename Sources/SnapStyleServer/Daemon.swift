@@ -135,7 +135,8 @@ public final class Daemon: Sendable {
             for error in failure.errors {
                 let serving =
                     failure.generation > 0
-                    ? "still serving generation \(failure.generation)" : "not loaded: it has never loaded without errors"
+                    ? "still serving generation \(failure.generation)"
+                    : "not loaded: it has never loaded without errors"
                 logger.warning("theme \(failure.theme): \(error) (\(serving))")
             }
         }

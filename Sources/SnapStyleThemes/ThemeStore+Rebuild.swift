@@ -93,6 +93,10 @@ extension ThemeStore {
         let parentLayers = self.parentLayers(of: record, at: location, state, &errors)
         let servedGeneration = record.served?.snapshot.generation ?? 0
         func failure(_ errors: [ThemeError]) -> BuildOutcome {
+            // In the order of the files and of the places in them, however the build found them.
+            let errors = errors.sorted {
+                ($0.file, $0.line, $0.column, $0.message) < ($1.file, $1.line, $1.column, $1.message)
+            }
             record.errors = errors
             return .failed(ThemeFailure(theme: name, generation: servedGeneration, errors: errors))
         }
@@ -166,9 +170,10 @@ extension ThemeStore {
     }
 
     /// Installs a new generation of a served theme: which of `nodes` changed, and what reads them.
-    func install(_ layers: [ThemeLayer], nodes: Set<NodeRef>, on served: StyleTheme, graph: ReferenceGraph,
-        files: [String]) -> BuildOutcome
-    {
+    func install(
+        _ layers: [ThemeLayer], nodes: Set<NodeRef>, on served: StyleTheme, graph: ReferenceGraph,
+        files: [String]
+    ) -> BuildOutcome {
         let oldSnapshot = served.snapshot
         var changedNodes = Set(
             nodes.filter { node in

@@ -26,6 +26,9 @@ public final class ThemeWatcher: Sendable {
     let stopped = Atomic<Bool>(false)
     let watchCount = Atomic<Int>(0)
     let retry = Locked(WatchRetry())
+    /// The directories watched, by path, so that a directory moved out of the roots can lose its watches (the
+    /// kernel keeps a watch on a directory wherever it moves). Used by the watching thread only.
+    let watchedDirectories = Locked(Set<String>())
     let retryRequested = Atomic<Bool>(false)
 
     static let events: Int32 = Int32(
@@ -95,6 +98,7 @@ public final class ThemeWatcher: Sendable {
     /// Adds a recursive watch. A limit that refuses it is logged with the sysctl to raise.
     @discardableResult
     private func watch(_ directory: String) -> WatchOutcome {
+        defer { recordWatched(below: directory) }
         guard inotifytools_watch_recursively(directory, Self.events) != 0 else {
             let error = inotifytools_error()
             switch error {
@@ -109,6 +113,33 @@ public final class ThemeWatcher: Sendable {
             }
         }
         return .watched
+    }
+
+    /// Records the directories at and below `directory` that have a watch (symbolic links are not followed).
+    private func recordWatched(below directory: String) {
+        var found: [String] = []
+        var stack = [directory]
+        while let next = stack.popLast() {
+            guard inotifytools_wd_from_filename(next + "/") >= 0 else { continue }
+            found.append(next)
+            let entries = (try? POSIXFileSystem().entries(of: next)) ?? []
+            stack += entries.filter { $0.kind == .directory }.map { next + "/" + $0.name }
+        }
+        watchedDirectories.withLock { $0.formUnion(found) }
+    }
+
+    /// Removes the watches of a directory that left the roots, and of everything below it, so that it is
+    /// watched afresh (with its new path) if it comes back.
+    private func unwatch(below path: String) {
+        let gone = watchedDirectories.withLock { set in
+            let gone = set.filter { $0 == path || $0.hasPrefix(path + "/") }
+            set.subtract(gone)
+            return gone
+        }
+        for directory in gone.sorted(by: >) {
+            let wd = inotifytools_wd_from_filename(directory + "/")
+            if wd >= 0 { inotifytools_remove_watch_by_wd(wd) }
+        }
     }
 
     /// The sysctl that raises the limit behind `error` (ENOSPC: watches, EMFILE: instances).
@@ -176,12 +207,13 @@ public final class ThemeWatcher: Sendable {
         let fileSystem = POSIXFileSystem()
         var stack = [root]
         while let directory = stack.popLast() {
-            if inotifytools_wd_from_filename(directory + "/") < 0,
-                inotifytools_watch_file(directory, Self.events) == 0
-            {
-                let error = inotifytools_error()
-                if error == ENOSPC || error == EMFILE { return .limit(error, directory: directory) }
-                continue
+            if inotifytools_wd_from_filename(directory + "/") < 0 {
+                guard inotifytools_watch_file(directory, Self.events) != 0 else {
+                    let error = inotifytools_error()
+                    if error == ENOSPC || error == EMFILE { return .limit(error, directory: directory) }
+                    continue
+                }
+                _ = watchedDirectories.withLock { $0.insert(directory) }
             }
             do {
                 stack += try fileSystem.entries(of: directory).filter { $0.kind == .directory }
@@ -254,6 +286,10 @@ public final class ThemeWatcher: Sendable {
             // Watch first, then report: the store lists the directory after this, so nothing is missed.
             watch(path)
         }
+        if event.mask & UInt32(IN_DELETE_SELF) != 0 {
+            // The kernel removed this watch: a directory created later at the same path gets a new one.
+            _ = watchedDirectories.withLock { $0.remove(path) }
+        }
         if event.mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0, roots.contains(path) {
             missing.insert(path)
             if event.mask & UInt32(IN_MOVE_SELF) != 0 { apply(.movedOut(path), &changed) }
@@ -266,9 +302,15 @@ public final class ThemeWatcher: Sendable {
         switch action {
         case .renamed(let from, let to):
             rename(from: from, to: to)
+            watchedDirectories.withLock { set in
+                let moved = set.filter { $0 == from || $0.hasPrefix(from + "/") }
+                set.subtract(moved)
+                set.formUnion(moved.map { to + $0.dropFirst(from.count) })
+            }
             changed.formUnion([from, to])
         case .movedOut(let path):
-            // Not an absolute path: events of these watches are dropped (`handle`).
+            unwatch(below: path)
+            // Whatever could not be removed gets a path that is not absolute: its events are dropped (`handle`).
             rename(from: path, to: "moved-away" + path)
             changed.insert(path)
         case .movedIn(let path):

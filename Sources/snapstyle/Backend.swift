@@ -42,7 +42,8 @@ struct AnswerError: Error, CustomStringConvertible {
         case RPCError.invalidParamsCode:
             return "invalid \(text("field")): \(text("reason"))"
         case RPCError.limitExceededCode:
-            let reason = data["reason"]?.stringValue ?? "\(text("limit")) is limited to \(data["maximum"]?.intValue ?? 0)"
+            let reason =
+                data["reason"]?.stringValue ?? "\(text("limit")) is limited to \(data["maximum"]?.intValue ?? 0)"
             return "over a limit of the daemon: \(reason)"
         case RPCError.methodNotFoundCode:
             return "the daemon does not know '\(text("method"))' (is it an older snapstyled? see snapstyle status)"

@@ -30,7 +30,8 @@ struct Watch: AsyncParsableCommand {
                     } else if again {
                         printLine(
                             missed
-                                ? "reconnected: events were missed; showing current state" : "reconnected: nothing missed")
+                                ? "reconnected: events were missed; showing current state"
+                                : "reconnected: nothing missed")
                         if missed { try await printCurrentState() }
                     } else {
                         printLine("subscribed: waiting for changes (Ctrl-C to stop)")

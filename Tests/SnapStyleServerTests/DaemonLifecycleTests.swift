@@ -445,7 +445,9 @@ import Testing
             for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
         }
         _ = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
         close(fd)
         let r = try cli(["resolve", "font", "title", "--socket", path])

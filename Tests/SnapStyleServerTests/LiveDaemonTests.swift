@@ -6,7 +6,9 @@ import Testing
 
 /// A daemon that watched any sequence of edits answers exactly as a daemon started afresh on the same files.
 @Suite(.serialized) struct LiveDaemonTests {
-    static let contexts = [#"{}"#, #"{"colorScheme": "dark"}"#, #"{"dynamicType": "accessibility3", "scaleFactor": 2}"#]
+    static let contexts = [
+        #"{}"#, #"{"colorScheme": "dark"}"#, #"{"dynamicType": "accessibility3", "scaleFactor": 2}"#,
+    ]
     static let attributes = ["surface", "number", "font", "padding", "shape", "icon", "composition", "accent"]
 
     /// One request on a connection of its own; the whole response.
@@ -176,6 +178,25 @@ import Testing
         #expect(try Self.eventually { try Self.value(daemon, x)?["hex"] == "#222222FF" })
         put(daemon.themes + "/t.json", ##"{"surface": {"x": "#333333"}}"##)
         #expect(try Self.eventually { try Self.value(daemon, x)?["hex"] == "#333333FF" })
+    }
+
+    /// A theme directory moved out of the roots and back (a restore from the trash): edits count again.
+    @Test func aDirectoryMovedOutAndBackKeepsBeingWatched() throws {
+        let daemon = try DaemonProcess()
+        put(daemon.themes + "/t/sub/a.json", ##"{"surface": {"x": "#111111"}}"##)
+        try daemon.waitForTheme("t")
+        let away = daemon.directory + "/away"
+        rename(daemon.themes + "/t", away)
+        let x = #"{"theme": "t", "attribute": "surface", "key": "x"}"#
+        #expect(try Self.eventually { try Self.value(daemon, x)?["code"]?.doubleValue == -32001 })
+        put(away + "/sub/a.json", ##"{"surface": {"x": "#222222"}}"##)
+        rename(away, daemon.themes + "/t")
+        #expect(try Self.eventually { try Self.value(daemon, x)?["hex"] == "#222222FF" })
+        put(daemon.themes + "/t/sub/a.json", ##"{"surface": {"x": "#333333"}}"##)
+        #expect(try Self.eventually { try Self.value(daemon, x)?["hex"] == "#333333FF" })
+        put(daemon.themes + "/t/b.json", ##"{"surface": {"y": "#444444"}}"##)
+        let y = #"{"theme": "t", "attribute": "surface", "key": "y"}"#
+        #expect(try Self.eventually { try Self.value(daemon, y)?["hex"] == "#444444FF" })
     }
 
     @Test func aSingleFileThemeReplacedByADirectoryInOneBurstLoads() throws {

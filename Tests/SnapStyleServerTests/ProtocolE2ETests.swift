@@ -82,7 +82,10 @@ import Testing
             -32003
         ),
         // A NUL escape is valid JSON: the key is merely not a valid key.
-        ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resolve\",\"params\":{\"attribute\":\"font\",\"key\":\"a\\u0000b\"}}", -32602),
+        (
+            "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resolve\",\"params\":{\"attribute\":\"font\",\"key\":\"a\\u0000b\"}}",
+            -32602
+        ),
         // A raw NUL byte in a line is not JSON.
         ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"pi\u{0}ng\"}", -32700),
         (String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000), -32700),
@@ -282,7 +285,8 @@ import Testing
         let side = 100
         let points = (0..<side * side).map { "[\(Double($0 % side) / 99), \(Double($0 / side) / 99)]" }
         let colors = Array(repeating: "\"#112233\"", count: side * side)
-        let mesh = #"{"meshGradient": {"width": 100, "height": 100, "points": [\#(points.joined(separator: ","))], "colors": [\#(colors.joined(separator: ","))]}}"#
+        let mesh =
+            #"{"meshGradient": {"width": 100, "height": 100, "points": [\#(points.joined(separator: ","))], "colors": [\#(colors.joined(separator: ","))]}}"#
         let queries = Array(repeating: #"{"attribute": "surface", "key": "m"}"#, count: 1000).joined(separator: ",")
         let client = try LineSocket(daemon.socket)
         client.send(

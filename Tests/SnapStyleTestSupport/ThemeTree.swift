@@ -38,7 +38,8 @@ public final class ThemeTree {
         case 63..<69: return renameThemeDirectory(root)
         case 69..<74: return deleteThemeDirectory(root)
         case 74..<77: return recreateRoot(root)
-        case 77..<92: return toggleRootSnap(root)
+        case 77..<80: return moveOutOrBackIn(root)
+        case 80..<92: return toggleRootSnap(root)
         default: return replaceSingleFileByDirectory(root, name)
         }
     }
@@ -103,6 +104,30 @@ public final class ThemeTree {
             description += "; \(step.description)"
         }
         return ThemeTreeStep(description: description, paths: paths)
+    }
+
+    /// A directory beside the roots, which themes leave to and come back from (the trash, a backup).
+    var outside: String { (roots[0] as NSString).deletingLastPathComponent + "/outside" }
+
+    /// A theme directory moved out of the roots, edited there, or one moved back in under a free name.
+    func moveOutOrBackIn(_ root: String) -> ThemeTreeStep {
+        try? FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        let away = themeDirectories(outside)
+        if let back = away.randomElement(using: &rng), rng.chance(0.6) {
+            let target = "\(root)/\(rng.pick(ThemeContentGenerator.themeNames))"
+            guard !exists(target) else { return noop() }
+            Glibc.rename(back, target)
+            return ThemeTreeStep(description: "mv \(back) \(target)", paths: filesBelow(target).union([target]))
+        }
+        guard let leaving = themeDirectories(root).randomElement(using: &rng) else { return noop() }
+        counter += 1
+        let target = "\(outside)/t\(counter)"
+        Glibc.rename(leaving, target)
+        // Edited while away: nothing the roots hold changes.
+        if let file = filesBelow(target).filter({ $0.hasSuffix(".json") }).sorted().first {
+            _ = write(file, content.text(tag: "a", manifest: false, using: &rng))
+        }
+        return ThemeTreeStep(description: "mv \(leaving) \(target)", paths: [leaving])
     }
 
     func toggleRootSnap(_ root: String) -> ThemeTreeStep {

@@ -141,7 +141,8 @@ import Testing
     @Test func showPrintsAPresetFileAndCompletionsGenerate() throws {
         let r = try run(["show", "snap/surface.json"])
         #expect(r.status == 0)
-        let text = try String(contentsOfFile: Self.checkout + "/Sources/SnapStyleThemes/Preset/surface.json", encoding: .utf8)
+        let text = try String(
+            contentsOfFile: Self.checkout + "/Sources/SnapStyleThemes/Preset/surface.json", encoding: .utf8)
         #expect(r.stdout.trimmingCharacters(in: .newlines) == text.trimmingCharacters(in: .newlines))
         let missing = try run(["show", "snap/nope.json"])
         #expect(missing.status == 1)

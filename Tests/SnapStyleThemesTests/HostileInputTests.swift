@@ -70,7 +70,10 @@ import Testing
     }
 
     @Test(arguments: [
-        ("(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((1)))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))", true),
+        (
+            "(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((1)))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))",
+            true
+        ),
         (String(repeating: "-", count: 70) + "1", true),
         (Array(repeating: "1", count: 70).joined(separator: " + "), true),
         ("max(" + Array(repeating: "1", count: 64).joined(separator: ", ") + ")", false),
@@ -107,7 +110,9 @@ import Testing
     func meshGradientSizesAreCheckedBeforeArithmetic(mesh: String) {
         let file = ThemeFile.parse(
             path: "mesh.json", text: #"{"surface": {"m": {"meshGradient": \#(mesh)}}}"#, themeName: "t")
-        #expect(file.errors.map(\.message) == ["surface 'm': meshGradient: width and height must be integers from 1 to 100"])
+        #expect(
+            file.errors.map(\.message) == ["surface 'm': meshGradient: width and height must be integers from 1 to 100"]
+        )
     }
 
     @Test func nulEscapesAndHugeIntegersAreJSON() throws {

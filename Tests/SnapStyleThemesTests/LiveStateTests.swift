@@ -55,7 +55,10 @@ import Testing
                 for key in keys {
                     let x = try? a.resolve(attribute, key, context: context)?.json
                     let y = try? b.resolve(attribute, key, context: context)?.json
-                    if x != y { found.append("\(name): \(attribute) \(key) is \(String(describing: x)), fresh \(String(describing: y))") }
+                    if x != y {
+                        found.append(
+                            "\(name): \(attribute) \(key) is \(String(describing: x)), fresh \(String(describing: y))")
+                    }
                 }
             }
         }
@@ -115,7 +118,8 @@ import Testing
     @Test func aRootSnapListsOnlyWhatItRedefinesAndItsReaders() throws {
         let roots = TemporaryRoots()
         let store = loadedStore([roots.root])
-        roots.write("snap.json", ##"{"font": {"title": {"size": 30, "weight": "bold"}}, "surface": {"onlyHere": "#123456"}}"##)
+        roots.write(
+            "snap.json", ##"{"font": {"title": {"size": 30, "weight": "bold"}}, "surface": {"onlyHere": "#123456"}}"##)
         let report = store.apply(changedPaths: [roots.full("snap.json")])
         let change = try #require(report.changes.first { $0.theme == "snap" })
         #expect(change.changed[.surface] == ["onlyHere"])

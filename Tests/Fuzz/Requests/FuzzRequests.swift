@@ -16,6 +16,8 @@ func fuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<
 }
 #else
 @main enum ReplayRequests {
-    static func main() { FuzzTargets.replayMain("the request path") { bytes in bytes.withUnsafeBytes { FuzzTargets.requestLine($0) } } }
+    static func main() {
+        FuzzTargets.replayMain("the request path") { bytes in bytes.withUnsafeBytes { FuzzTargets.requestLine($0) } }
+    }
 }
 #endif

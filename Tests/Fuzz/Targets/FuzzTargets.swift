@@ -45,8 +45,10 @@ public enum FuzzTargets {
         let (own, _, errors) = ThemeAssembler.merge(name: "fuzz", files: [file])
         guard errors.isEmpty else { return }
         let layers = [Preset.layer, own]
-        guard ThemeAssembler.validate(
-            nodes: own.nodes, own: own, layers: layers, graph: ReferenceGraph(layers: layers)).isEmpty
+        guard
+            ThemeAssembler.validate(
+                nodes: own.nodes, own: own, layers: layers, graph: ReferenceGraph(layers: layers)
+            ).isEmpty
         else { return }
         let session = StyleTheme(ThemeSnapshot(name: "fuzz", generation: 1, layers: layers)).session()
         var dark = StyleContext()
