@@ -105,9 +105,7 @@ struct NoDaemonError: Error, CustomStringConvertible {
 struct OfflineBackend: Backend {
     let methods: StyleMethods
 
-    init(themes: [String], defaultTheme: String = "snap") {
-        let roots = ThemeRoot.standard(
-            extra: themes.map(POSIXFileSystem.absolute), environment: ProcessInfo.processInfo.environment)
+    init(roots: [ThemeRoot], defaultTheme: String) {
         let store = ThemeStore(roots: roots)
         store.reloadAll()
         methods = StyleMethods(store: store, defaultTheme: defaultTheme)
@@ -130,11 +128,8 @@ extension ConnectionOptions {
     /// then the standard ones, and the config file's default theme, as the daemon has them).
     func backend() throws -> any Backend {
         if offline {
-            for path in themes where POSIXFileSystem().kind(of: POSIXFileSystem.absolute(path)) == nil {
-                FileHandle.standardError.write(Data("snapstyle: warning: --themes \(path) does not exist\n".utf8))
-            }
-            let configuration = try DaemonSettings.forOfflineUse()
-            return OfflineBackend(themes: themes + configuration.themes, defaultTheme: configuration.defaultTheme)
+            let roots = try DaemonSettings.roots(adding: themes)
+            return OfflineBackend(roots: roots, defaultTheme: try DaemonSettings.forOfflineUse().defaultTheme)
         }
         return DaemonBackend(socket: socketPath)
     }

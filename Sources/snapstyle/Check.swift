@@ -21,10 +21,7 @@ struct Check: AsyncParsableCommand {
     var themes: [String] = []
 
     func run() async throws {
-        let environment = ProcessInfo.processInfo.environment
-        let configured = try DaemonSettings.forOfflineUse().themes
-        let standard = ThemeRoot.standard(
-            extra: (themes + configured).map(POSIXFileSystem.absolute), environment: environment)
+        let standard = try DaemonSettings.roots(adding: themes)
         let fileSystem = POSIXFileSystem()
         var targets: [(root: ThemeRoot, name: String?)] = []
         if paths.isEmpty { targets = standard.map { ($0, nil) } }
@@ -35,9 +32,6 @@ struct Check: AsyncParsableCommand {
                 throw ExitCode(1)
             }
             targets.append(target(full, kind: kind, known: standard, fileSystem: fileSystem))
-        }
-        for path in themes where fileSystem.kind(of: POSIXFileSystem.absolute(path)) == nil {
-            warn("--themes \(path) does not exist")
         }
         var errorCount = 0
         var themeCount = 0

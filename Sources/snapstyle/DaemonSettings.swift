@@ -30,4 +30,15 @@ enum DaemonSettings {
             throw ExitCode(1)
         }
     }
+
+    /// The roots offline work reads, as the daemon would: `themes` (`--themes`, each warned about when it does
+    /// not exist), then the config file's, then the standard ones.
+    static func roots(adding themes: [String]) throws -> [ThemeRoot] {
+        for path in themes where POSIXFileSystem().kind(of: POSIXFileSystem.absolute(path)) == nil {
+            FileHandle.standardError.write(Data("snapstyle: warning: --themes \(path) does not exist\n".utf8))
+        }
+        return ThemeRoot.standard(
+            extra: (themes + (try forOfflineUse().themes)).map(POSIXFileSystem.absolute),
+            environment: ProcessInfo.processInfo.environment)
+    }
 }

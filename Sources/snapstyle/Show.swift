@@ -13,9 +13,7 @@ struct Show: AsyncParsableCommand {
     var themes: [String] = []
 
     func run() async throws {
-        let roots = ThemeRoot.standard(
-            extra: (themes + (try DaemonSettings.forOfflineUse().themes)).map(POSIXFileSystem.absolute),
-            environment: ProcessInfo.processInfo.environment)
+        let roots = try DaemonSettings.roots(adding: themes)
         let fileSystem = POSIXFileSystem()
         for root in roots {
             guard let bytes = try? fileSystem.read("\(root.path)/\(path)") else { continue }

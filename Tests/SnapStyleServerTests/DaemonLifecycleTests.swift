@@ -346,16 +346,7 @@ import Testing
         let path = daemon.directory + "/notify.sock"
         let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
         defer { close(fd) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
-        }
-        _ = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
+        _ = withUnixAddress(path) { bind(fd, $0, $1) }
         daemon.process.environment?["NOTIFY_SOCKET"] = path
         daemon.process.environment?["WATCHDOG_USEC"] = "400000"
         try daemon.start()
@@ -439,16 +430,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/snapstyled.sock"
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
-        }
-        _ = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
+        _ = withUnixAddress(path) { bind(fd, $0, $1) }
         close(fd)
         let r = try cli(["resolve", "font", "title", "--socket", path])
         #expect(r.status == 3)

@@ -96,14 +96,7 @@ final class DaemonProcess: @unchecked Sendable {
     }
 
     /// Writes a theme file in place (open, write, close: create/modify events, not a rename).
-    func write(_ relative: String, _ text: String) {
-        let path = themes + "/" + relative
-        try? FileManager.default.createDirectory(
-            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        _ = text.utf8CString.withUnsafeBufferPointer { Glibc.write(fd, $0.baseAddress, $0.count - 1) }
-        close(fd)
-    }
+    func write(_ relative: String, _ text: String) { writeInPlace(themes + "/" + relative, text) }
 
     /// An editor's atomic save: a temporary file renamed over the original.
     func atomicWrite(_ relative: String, _ text: String) {
@@ -155,6 +148,27 @@ func readLine(_ handle: FileHandle) -> String {
     return String(decoding: bytes, as: UTF8.self)
 }
 
+/// Writes a file in place (open, write, close: create/modify events, not a rename), creating its directories.
+func writeInPlace(_ path: String, _ text: String) {
+    try? FileManager.default.createDirectory(
+        atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    _ = text.utf8CString.withUnsafeBufferPointer { Glibc.write(fd, $0.baseAddress, $0.count - 1) }
+    close(fd)
+}
+
+/// Calls `body` with the Unix socket address of `path` (for bind, connect).
+func withUnixAddress<T>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> T) -> T {
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+        for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
+    }
+    return withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+    }
+}
+
 /// A blocking line client on a raw Unix socket, for sending anything, malformed input included.
 final class LineSocket: @unchecked Sendable {
     let fd: Int32
@@ -162,17 +176,8 @@ final class LineSocket: @unchecked Sendable {
 
     init(_ path: String) throws {
         fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
-        }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard result == 0 else {
+        let fd = self.fd
+        guard withUnixAddress(path, { connect(fd, $0, $1) }) == 0 else {
             close(fd)
             throw DaemonError("connect \(path): \(String(cString: strerror(errno)))")
         }

@@ -138,7 +138,8 @@ import Testing
         let snap = daemon.userRoot + "/snap.json"
         let title = #"{"attribute": "font", "key": "title"}"#
         let onlyHere = #"{"attribute": "surface", "key": "onlyHere"}"#
-        put(snap, ##"{"font": {"title": {"size": 30, "weight": "bold"}}, "surface": {"onlyHere": "#123456"}}"##)
+        writeInPlace(
+            snap, ##"{"font": {"title": {"size": 30, "weight": "bold"}}, "surface": {"onlyHere": "#123456"}}"##)
         #expect(try Self.eventually { try Self.value(daemon, title)?["size"]?.doubleValue == 30 })
         #expect(try Self.value(daemon, onlyHere)?["hex"] == "#123456FF")
         let themes = try LiveDaemonTests.call(daemon, "themes")["result"]?["themes"]?.arrayValue?.first
@@ -153,58 +154,58 @@ import Testing
 
     @Test func aRenamedThemeDirectoryKeepsBeingWatched() throws {
         let daemon = try DaemonProcess()
-        put(daemon.themes + "/ra/a.json", ##"{"surface": {"x": "#111111"}}"##)
+        writeInPlace(daemon.themes + "/ra/a.json", ##"{"surface": {"x": "#111111"}}"##)
         let x = #"{"theme": "rb", "attribute": "surface", "key": "x"}"#
         try daemon.waitForTheme("ra")
         rename(daemon.themes + "/ra", daemon.themes + "/rb")
         #expect(try Self.eventually { try Self.value(daemon, x)?["hex"] == "#111111FF" })
-        put(daemon.themes + "/rb/a.json", ##"{"surface": {"x": "#222222"}}"##)
+        writeInPlace(daemon.themes + "/rb/a.json", ##"{"surface": {"x": "#222222"}}"##)
         #expect(try Self.eventually { try Self.value(daemon, x)?["hex"] == "#222222FF" })
         mkdir(daemon.themes + "/rb/sub", 0o755)
         rename(daemon.themes + "/rb", daemon.themes + "/rc")
-        put(daemon.themes + "/rc/sub/b.json", ##"{"surface": {"y": "#333333"}}"##)
+        writeInPlace(daemon.themes + "/rc/sub/b.json", ##"{"surface": {"y": "#333333"}}"##)
         let y = #"{"theme": "rc", "attribute": "surface", "key": "y"}"#
         #expect(try Self.eventually { try Self.value(daemon, y)?["hex"] == "#333333FF" })
     }
 
     @Test func aRootDeletedAndRecreatedAtOnceKeepsBeingWatched() throws {
         let daemon = try DaemonProcess()
-        put(daemon.themes + "/t.json", ##"{"surface": {"x": "#111111"}}"##)
+        writeInPlace(daemon.themes + "/t.json", ##"{"surface": {"x": "#111111"}}"##)
         try daemon.waitForTheme("t")
         try FileManager.default.removeItem(atPath: daemon.themes)
         mkdir(daemon.themes, 0o755)
-        put(daemon.themes + "/t.json", ##"{"surface": {"x": "#222222"}}"##)
+        writeInPlace(daemon.themes + "/t.json", ##"{"surface": {"x": "#222222"}}"##)
         let x = #"{"theme": "t", "attribute": "surface", "key": "x"}"#
         #expect(try Self.eventually { try Self.value(daemon, x)?["hex"] == "#222222FF" })
-        put(daemon.themes + "/t.json", ##"{"surface": {"x": "#333333"}}"##)
+        writeInPlace(daemon.themes + "/t.json", ##"{"surface": {"x": "#333333"}}"##)
         #expect(try Self.eventually { try Self.value(daemon, x)?["hex"] == "#333333FF" })
     }
 
     /// A theme directory moved out of the roots and back (a restore from the trash): edits count again.
     @Test func aDirectoryMovedOutAndBackKeepsBeingWatched() throws {
         let daemon = try DaemonProcess()
-        put(daemon.themes + "/t/sub/a.json", ##"{"surface": {"x": "#111111"}}"##)
+        writeInPlace(daemon.themes + "/t/sub/a.json", ##"{"surface": {"x": "#111111"}}"##)
         try daemon.waitForTheme("t")
         let away = daemon.directory + "/away"
         rename(daemon.themes + "/t", away)
         let x = #"{"theme": "t", "attribute": "surface", "key": "x"}"#
         #expect(try Self.eventually { try Self.value(daemon, x)?["code"]?.doubleValue == -32001 })
-        put(away + "/sub/a.json", ##"{"surface": {"x": "#222222"}}"##)
+        writeInPlace(away + "/sub/a.json", ##"{"surface": {"x": "#222222"}}"##)
         rename(away, daemon.themes + "/t")
         #expect(try Self.eventually { try Self.value(daemon, x)?["hex"] == "#222222FF" })
-        put(daemon.themes + "/t/sub/a.json", ##"{"surface": {"x": "#333333"}}"##)
+        writeInPlace(daemon.themes + "/t/sub/a.json", ##"{"surface": {"x": "#333333"}}"##)
         #expect(try Self.eventually { try Self.value(daemon, x)?["hex"] == "#333333FF" })
-        put(daemon.themes + "/t/b.json", ##"{"surface": {"y": "#444444"}}"##)
+        writeInPlace(daemon.themes + "/t/b.json", ##"{"surface": {"y": "#444444"}}"##)
         let y = #"{"theme": "t", "attribute": "surface", "key": "y"}"#
         #expect(try Self.eventually { try Self.value(daemon, y)?["hex"] == "#444444FF" })
     }
 
     @Test func aSingleFileThemeReplacedByADirectoryInOneBurstLoads() throws {
         let daemon = try DaemonProcess()
-        put(daemon.themes + "/t.json", ##"{"surface": {"x": "#111111"}}"##)
+        writeInPlace(daemon.themes + "/t.json", ##"{"surface": {"x": "#111111"}}"##)
         try daemon.waitForTheme("t")
         unlink(daemon.themes + "/t.json")
-        put(daemon.themes + "/t/a.json", ##"{"surface": {"x": "#222222"}}"##)
+        writeInPlace(daemon.themes + "/t/a.json", ##"{"surface": {"x": "#222222"}}"##)
         let x = #"{"theme": "t", "attribute": "surface", "key": "x"}"#
         #expect(try Self.eventually { try Self.value(daemon, x)?["hex"] == "#222222FF" })
         let info = try LiveDaemonTests.states(daemon)["t"]
@@ -212,12 +213,4 @@ import Testing
         #expect(info?["files"]?.arrayValue?.compactMap(\.stringValue) == ["t/a.json"])
     }
 
-    /// Writes in place, creating directories.
-    func put(_ path: String, _ text: String) {
-        try? FileManager.default.createDirectory(
-            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        _ = text.utf8CString.withUnsafeBufferPointer { Glibc.write(fd, $0.baseAddress, $0.count - 1) }
-        close(fd)
-    }
 }
