@@ -212,5 +212,4 @@ import Testing
         #expect(info?["state"] == "loaded")
         #expect(info?["files"]?.arrayValue?.compactMap(\.stringValue) == ["t/a.json"])
     }
-
 }
