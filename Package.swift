@@ -29,10 +29,12 @@ let package = Package(
         .target(name: "SnapStyleJansson", dependencies: ["CJansson", "SnapStyleJSON"]),
         // The resolution engine: definitions, context, resolution, cache, change analysis. No I/O.
         .target(name: "SnapStyleEngine", dependencies: ["SnapStyleJSON"]),
+        // DTCG design tokens (Format and Resolver modules 2025.10) compiled into definitions. No I/O.
+        .target(name: "SnapStyleDTCG", dependencies: ["SnapStyleEngine", "SnapStyleJSON"]),
         // Theme files: roots, discovery, parsing, validation, the embedded preset, the theme store.
         .target(
             name: "SnapStyleThemes",
-            dependencies: ["SnapStyleEngine", "SnapStyleJSON", "SnapStyleJansson"],
+            dependencies: ["SnapStyleEngine", "SnapStyleJSON", "SnapStyleJansson", "SnapStyleDTCG"],
             resources: [.embedInCode("Preset")]
         ),
         // The JSON-RPC methods and result shapes shared by the daemon and the offline CLI.

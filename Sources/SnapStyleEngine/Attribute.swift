@@ -1,6 +1,7 @@
-/// The kinds of visual property a theme defines, one section of a theme file each.
+/// The kinds of visual property a theme defines, one section of a theme file each. `token` holds imported design
+/// tokens of the types no other attribute covers (durations, shadows, borders, ...).
 public enum Attribute: String, CaseIterable, Hashable, Sendable, Comparable {
-    case surface, number, font, padding, shape, icon, composition, accent
+    case surface, number, font, padding, shape, icon, composition, accent, token
 
     public static func < (a: Self, b: Self) -> Bool { a.index < b.index }
 
@@ -27,8 +28,8 @@ public enum NodeRef: Hashable, Sendable, Comparable {
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .key(let attribute, let key): hasher.combine(fnv1a(key) &+ UInt64(attribute.index))
-        case .container(let id): hasher.combine(fnv1a(id) &+ 8)
-        case .component(let id): hasher.combine(fnv1a(id) &+ 9)
+        case .container(let id): hasher.combine(fnv1a(id) &+ 16)
+        case .component(let id): hasher.combine(fnv1a(id) &+ 17)
         }
     }
 

@@ -31,6 +31,7 @@ extension Predicate {
         for test in tests {
             switch test.member {
             case .accent, .accentBrightness: refs.append(.accentInEffect)
+            case .modifier(let selector): refs += selector.mapping.flatMap(\.predicate.references)
             case let member where member.readsStack: refs.append(.stack)
             default: break
             }
@@ -44,9 +45,9 @@ extension Literal {
         switch self {
         case .surface(.color(let spec)): return spec.references
         case .surface(.material): return []
-        case .surface(.linearGradient(let colors, _, _)), .surface(.meshGradient(_, _, _, let colors)):
+        case .surface(.linearGradient(let colors, _, _, _)), .surface(.meshGradient(_, _, _, let colors)):
             return colors.flatMap(\.references)
-        case .number(.constant): return []
+        case .number(.constant), .number(.dimension): return []
         case .number(.calc(let expression, _)):
             return expression.keys.map { .node(.key(.number, $0)) } + (expression.readsStack ? [.stack] : [])
         case .font, .icon: return []
@@ -57,6 +58,7 @@ extension Literal {
             return [c.foreground, c.background, c.backgroundOverlay, c.border, c.any].compactMap { $0 }
                 .map { .node(.key(.surface, $0)) }
         case .accent(let a): return [a.base, a.onAccent, a.complementary, a.contrast].flatMap(\.references)
+        case .imported(let imported): return imported.value.aliases.map { .node(.key($0.attribute, $0.key)) }
         }
     }
 }

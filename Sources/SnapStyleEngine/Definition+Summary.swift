@@ -46,6 +46,7 @@ extension PredicateMember {
         case .elementType: "element.type"
         case .elementHierarchy: "element.hierarchy"
         case .variable(let name): "vars.\(name)"
+        case .modifier(let selector): "modifier \(selector.name)"
         }
     }
 }
@@ -97,10 +98,11 @@ extension Literal {
         switch self {
         case .surface(.color(let color)): return color.summary
         case .surface(.material(let material)): return "material \(material.rawValue)"
-        case .surface(.linearGradient(let colors, _, _)):
+        case .surface(.linearGradient(let colors, _, _, _)):
             return "linear gradient of " + colors.map(\.summary).joined(separator: ", ")
         case .surface(.meshGradient(let width, let height, _, _)): return "mesh gradient \(width)×\(height)"
         case .number(.constant(let n)): return Scalar.number(n).description
+        case .number(.dimension(let d)): return "\(Scalar.number(d.value))\(d.unit)"
         case .number(.calc(let expression, let scaled)):
             return "calc \"\(expression.text)\"" + (scaled ? "" : " (not scaled)")
         case .font(let font):
@@ -125,6 +127,9 @@ extension Literal {
         case .accent(let a):
             return "accent base \(a.base.summary), onAccent \(a.onAccent.summary), complementary "
                 + "\(a.complementary.summary), contrast \(a.contrast.summary), \(a.brightness.rawValue)"
+        case .imported(let imported):
+            let aliases = imported.value.aliases.map(\.key)
+            return "\(imported.type) token" + (aliases.isEmpty ? "" : " with " + aliases.map { "{\($0)}" }.joined(separator: ", "))
         }
     }
 }

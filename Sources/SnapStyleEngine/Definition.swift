@@ -64,6 +64,8 @@ public enum Literal: Hashable, Sendable {
     case icon(String)
     case composition(CompositionLiteral)
     case accent(AccentLiteral)
+    /// An imported design token whose value holds aliases, or any value of the `token` attribute.
+    case imported(ImportedLiteral)
 }
 
 /// A gradient's start or end: a unit point's name or `[x, y]`.
@@ -76,7 +78,8 @@ public enum GradientPoint: Hashable, Sendable {
 public enum SurfaceLiteral: Hashable, Sendable {
     case color(ColorSpec)
     case material(Material)
-    case linearGradient(colors: [ColorSpec], start: GradientPoint, end: GradientPoint)
+    /// `locations` (0...1, one per color) place the colors; nil spaces them evenly.
+    case linearGradient(colors: [ColorSpec], start: GradientPoint, end: GradientPoint, locations: [Double]? = nil)
     case meshGradient(width: Int, height: Int, points: [[Double]], colors: [ColorSpec])
 }
 
@@ -84,6 +87,21 @@ public enum SurfaceLiteral: Hashable, Sendable {
 public enum NumberLiteral: Hashable, Sendable {
     case constant(Double)
     case calc(CalcExpression, scaled: Bool)
+    /// An imported DTCG dimension: its points, and the value and unit as written.
+    case dimension(Dimension)
+}
+
+/// A DTCG dimension as written (`{"value": 1.5, "unit": "rem"}`) and the points it stands for.
+public struct Dimension: Hashable, Sendable {
+    public var value: Double
+    public var unit: String
+    public var points: Double
+
+    public init(value: Double, unit: String, points: Double) {
+        self.value = value
+        self.unit = unit
+        self.points = points
+    }
 }
 
 /// A font as written; width and design default to the context's.
@@ -93,16 +111,39 @@ public struct FontLiteral: Hashable, Sendable {
     public var width: FontWidth?
     public var design: FontDesign?
     public var textStyle: TextStyle
+    /// The typographic details a design token carries (optional in native files too).
+    public var details = FontDetails()
+    /// Whether Dynamic Type scales the size (imported fonts are not scaled: a modifier selects their sizes).
+    public var scaled = true
 
     public init(
         size: Double, weight: FontWeight = .regular, width: FontWidth? = nil, design: FontDesign? = nil,
-        textStyle: TextStyle = .body
+        textStyle: TextStyle = .body, details: FontDetails = FontDetails(), scaled: Bool = true
     ) {
         self.size = size
         self.weight = weight
         self.width = width
         self.design = design
         self.textStyle = textStyle
+        self.details = details
+        self.scaled = scaled
+    }
+}
+
+/// A font's family list, numeric weight, line height (a multiple of the size) and letter spacing (points).
+public struct FontDetails: Hashable, Sendable {
+    public var families: [String]?
+    public var weightValue: Double?
+    public var lineHeight: Double?
+    public var letterSpacing: Double?
+
+    public init(
+        families: [String]? = nil, weightValue: Double? = nil, lineHeight: Double? = nil, letterSpacing: Double? = nil
+    ) {
+        self.families = families
+        self.weightValue = weightValue
+        self.lineHeight = lineHeight
+        self.letterSpacing = letterSpacing
     }
 }
 

@@ -59,6 +59,9 @@ public enum PredicateMember: Hashable, Sendable {
     case container, containerParent, containerState, containerLevel, containerLevelOverall
     case elementType, elementHierarchy
     case variable(String)
+    /// The context an imported theme's modifier selects (`vars.NAME`, else the manifest's mapping, else its default,
+    /// else its first context).
+    case modifier(ModifierSelector)
 
     /// What values a member takes, for validating predicates when a theme loads.
     public enum ValueKind: Sendable {
@@ -119,7 +122,7 @@ public enum PredicateMember: Hashable, Sendable {
         case .componentHierarchy, .elementHierarchy: .closed(Hierarchy.allowed)
         case .containerState: .closed(ContainerState.allowed)
         case .elementType: .closed(ElementType.allowed)
-        case .variable: .any
+        case .variable, .modifier: .any
         }
     }
 
@@ -129,7 +132,46 @@ public enum PredicateMember: Hashable, Sendable {
         case .component, .componentHierarchy, .container, .containerParent, .containerState, .containerLevel,
             .containerLevelOverall, .accent, .accentBrightness:
             true
+        case .modifier(let selector): selector.readsStack
         default: false
         }
+    }
+}
+
+/// How a request selects one context of an imported theme's modifier (docs/dtcg.md): by the variable `vars.NAME`
+/// when it is set; else by the first context whose predicate (the theme manifest's mapping) matches; else by the
+/// modifier's default; else its first context.
+public struct ModifierSelector: Hashable, Sendable {
+    /// One context of the mapping, with the predicate that selects it.
+    public struct Mapping: Hashable, Sendable {
+        public var context: String
+        public var predicate: Predicate
+
+        public init(context: String, predicate: Predicate) {
+            self.context = context
+            self.predicate = predicate
+        }
+    }
+
+    public var name: String
+    public var contexts: [String]
+    public var defaultContext: String?
+    public var mapping: [Mapping]
+
+    public init(name: String, contexts: [String], defaultContext: String?, mapping: [Mapping] = []) {
+        self.name = name
+        self.contexts = contexts
+        self.defaultContext = defaultContext
+        self.mapping = mapping
+    }
+
+    /// The context used when neither the variable nor the mapping selects one.
+    public var fallback: String { defaultContext ?? contexts.first ?? "" }
+
+    var readsStack: Bool { mapping.contains { $0.predicate.tests.contains { $0.member.readsStack } } }
+
+    /// A matcher that holds when this modifier selects `context`.
+    public func selects(_ context: String) -> Predicate {
+        Predicate(tests: [Predicate.Test(member: .modifier(self), matcher: .equals(.string(context)))])
     }
 }

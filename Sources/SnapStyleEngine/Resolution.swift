@@ -1,3 +1,5 @@
+import SnapStyleJSON
+
 /// A key of one attribute, for a resolution's own memo.
 struct MemoKey: Hashable {
     var attribute: Attribute
@@ -127,6 +129,8 @@ struct Resolution {
         switch definition {
         case .null:
             return nil
+        case .value(.imported(let imported)):
+            return self.imported(imported, attribute)
         case .value(let literal):
             return self.literal(literal)
         case .ref(let key, let adjustments):
@@ -176,6 +180,10 @@ struct Resolution {
         case .elementType: return .string(context.element.type.rawValue)
         case .elementHierarchy: return .string(context.element.hierarchy.rawValue)
         case .variable(let name): return context.vars[name]
+        case .modifier(let selector):
+            if let chosen = context.vars[selector.name] { return .string(chosen.description) }
+            for mapping in selector.mapping where matches(mapping.predicate) { return .string(mapping.context) }
+            return .string(selector.fallback)
         }
     }
 
@@ -188,9 +196,9 @@ struct Resolution {
         case .font(let font):
             return .font(
                 ResolvedFont(
-                    size: font.size * context.fontScale(font.textStyle), baseSize: font.size, weight: font.weight,
-                    width: font.width ?? context.fontWidth, design: font.design ?? context.fontDesign,
-                    textStyle: font.textStyle))
+                    size: font.scaled ? font.size * context.fontScale(font.textStyle) : font.size,
+                    baseSize: font.size, weight: font.weight, width: font.width ?? context.fontWidth,
+                    design: font.design ?? context.fontDesign, textStyle: font.textStyle, details: font.details))
         case .padding(let padding):
             return .padding(
                 ResolvedPadding(
@@ -208,6 +216,8 @@ struct Resolution {
                 ResolvedComposition(
                     foreground: layer(c.foreground ?? c.any), background: layer(c.background ?? c.any),
                     backgroundOverlay: layer(c.backgroundOverlay ?? c.any), border: layer(c.border ?? c.any)))
+        case .imported(let imported):
+            return self.imported(imported, nil)
         case .accent(let a):
             guard let base = color(a.base), let onAccent = color(a.onAccent),
                 let complementary = color(a.complementary), let contrast = color(a.contrast)
@@ -228,9 +238,9 @@ struct Resolution {
             return color(spec).map(ResolvedSurface.color)
         case .material(let material):
             return .material(material)
-        case .linearGradient(let specs, let start, let end):
+        case .linearGradient(let specs, let start, let end, let locations):
             guard let colors = colors(specs) else { return nil }
-            return .linearGradient(colors: colors, start: start, end: end)
+            return .linearGradient(colors: colors, start: start, end: end, locations: locations)
         case .meshGradient(let width, let height, let points, let specs):
             guard let colors = colors(specs) else { return nil }
             return .meshGradient(width: width, height: height, points: points, colors: colors)
@@ -287,6 +297,8 @@ struct Resolution {
         switch literal {
         case .constant(let n):
             return ResolvedNumber(base: n, value: n * context.numberScale)
+        case .dimension(let d):
+            return ResolvedNumber(base: d.points, value: d.points * context.numberScale, dimension: d)
         case .calc(let expression, let scaled):
             if expression.readsStack { record(derived.dependencies) }
             var lookups: [String: Double?] = [:]
@@ -331,5 +343,44 @@ struct Resolution {
         guard let key else { return nil }
         guard case .surface(let surface)? = value(.surface, key) else { return ResolvedLayer(key: key, value: nil) }
         return ResolvedLayer(key: key, value: surface)
+    }
+}
+
+extension Resolution {
+    /// An imported value with aliases inside: resolves each alias, then reads the value as its DTCG type. In the
+    /// `token` attribute (or when the value cannot be read as its type) it is a token value.
+    mutating func imported(_ imported: ImportedLiteral, _ attribute: Attribute?) -> ResolvedValue? {
+        guard let json = tokenJSON(imported.value) else { return nil }
+        if attribute != .token,
+            let converted = try? DTCGValue.convert(imported.type, json, remBase: imported.remBase),
+            converted.attribute != .token
+        {
+            return literal(converted.literal)
+        }
+        return .token(ResolvedToken(type: imported.type, value: json))
+    }
+
+    /// A token value with every alias replaced by its target's value in DTCG form (nil if one has none).
+    mutating func tokenJSON(_ value: TokenValue) -> JSONValue? {
+        switch value {
+        case .json(let json):
+            return json
+        case .object(let members):
+            var object = JSONObject()
+            for member in members {
+                guard let json = tokenJSON(member.value) else { return nil }
+                object.append(member.name, json)
+            }
+            return .object(object)
+        case .array(let elements):
+            var array: [JSONValue] = []
+            for element in elements {
+                guard let json = tokenJSON(element) else { return nil }
+                array.append(json)
+            }
+            return .array(array)
+        case .alias(let alias):
+            return self.value(alias.attribute, alias.key)?.dtcgValue(as: alias.type)?.at(alias.path)
+        }
     }
 }

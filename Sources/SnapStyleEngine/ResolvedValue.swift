@@ -4,15 +4,15 @@ import SnapStyleJSON
 public enum ResolvedSurface: Hashable, Sendable {
     case color(RGBA)
     case material(Material)
-    indirect case linearGradient(colors: [RGBA], start: GradientPoint, end: GradientPoint)
+    indirect case linearGradient(colors: [RGBA], start: GradientPoint, end: GradientPoint, locations: [Double]? = nil)
     indirect case meshGradient(width: Int, height: Int, points: [[Double]], colors: [RGBA])
 
     func adjusted(_ transform: (RGBA) -> RGBA) -> ResolvedSurface {
         switch self {
         case .color(let c): .color(transform(c))
         case .material: self
-        case .linearGradient(let colors, let start, let end):
-            .linearGradient(colors: colors.map(transform), start: start, end: end)
+        case .linearGradient(let colors, let start, let end, let locations):
+            .linearGradient(colors: colors.map(transform), start: start, end: end, locations: locations)
         case .meshGradient(let w, let h, let points, let colors):
             .meshGradient(width: w, height: h, points: points, colors: colors.map(transform))
         }
@@ -23,6 +23,8 @@ public enum ResolvedSurface: Hashable, Sendable {
 public struct ResolvedNumber: Hashable, Sendable {
     public var base: Double
     public var value: Double
+    /// For an imported dimension: the value and unit as written.
+    public var dimension: Dimension? = nil
 }
 
 /// A font for a context: the scaled size, the size before scaling, and its traits.
@@ -33,6 +35,13 @@ public struct ResolvedFont: Hashable, Sendable {
     public var width: FontWidth
     public var design: FontDesign
     public var textStyle: TextStyle
+    public var details = FontDetails()
+}
+
+/// A value of the `token` attribute: its DTCG type and its value with every alias inside resolved.
+public struct ResolvedToken: Hashable, Sendable {
+    public var type: String
+    public var value: JSONValue
 }
 
 /// A padding edge: a number and the key it came from.
@@ -98,6 +107,7 @@ public enum ResolvedValue: Hashable, Sendable {
     case icon(String)
     indirect case composition(ResolvedComposition)
     indirect case accent(ResolvedAccent)
+    indirect case token(ResolvedToken)
 }
 
 extension RGBA {
@@ -120,7 +130,13 @@ extension GradientPoint {
 }
 
 extension ResolvedNumber {
-    public var json: JSONValue { .object(["value": .number(value), "base": .number(base)]) }
+    public var json: JSONValue {
+        guard let dimension else { return .object(["value": .number(value), "base": .number(base)]) }
+        return .object([
+            "value": .number(value), "base": .number(base),
+            "dimension": .object(["value": .number(dimension.value), "unit": .string(dimension.unit)]),
+        ])
+    }
 }
 
 extension ResolvedSurface {
@@ -128,11 +144,13 @@ extension ResolvedSurface {
         switch self {
         case .color(let c): return c.json
         case .material(let m): return .object(["kind": "material", "material": .string(m.rawValue)])
-        case .linearGradient(let colors, let start, let end):
-            return .object([
+        case .linearGradient(let colors, let start, let end, let locations):
+            var object: JSONObject = [
                 "kind": "gradient", "gradient": "linear", "startPoint": start.json, "endPoint": end.json,
                 "colors": .array(colors.map(\.json)),
-            ])
+            ]
+            if let locations { object["locations"] = .array(locations.map(JSONValue.number)) }
+            return .object(object)
         case .meshGradient(let w, let h, let points, let colors):
             return .object([
                 "kind": "gradient", "gradient": "mesh", "width": .integer(Int64(w)), "height": .integer(Int64(h)),
@@ -150,11 +168,13 @@ extension ResolvedValue {
         case .surface(let s): return s.json
         case .number(let n): return n.json
         case .font(let f):
-            return .object([
+            var object: JSONObject = [
                 "size": .number(f.size), "baseSize": .number(f.baseSize), "weight": .string(f.weight.rawValue),
                 "width": .string(f.width.rawValue), "design": .string(f.design.rawValue),
                 "textStyle": .string(f.textStyle.rawValue),
-            ])
+            ]
+            f.details.add(to: &object)
+            return .object(object)
         case .padding(let p):
             func edge(_ e: ResolvedEdge?) -> JSONValue {
                 guard let e else { return .null }
@@ -187,6 +207,21 @@ extension ResolvedValue {
                 "base": a.base.json, "onAccent": a.onAccent.json, "complementary": a.complementary.json,
                 "contrast": a.contrast.json, "brightness": .string(a.brightness.rawValue),
             ])
+        case .token(let t): return .object(["type": .string(t.type), "value": t.value])
         }
+    }
+}
+
+extension FontDetails {
+    /// Adds the details that are set: `family` (the first of `families`), `families`, `weightValue`,
+    /// `lineHeight`, `letterSpacing`.
+    func add(to object: inout JSONObject) {
+        if let families, let first = families.first {
+            object["family"] = .string(first)
+            object["families"] = .array(families.map(JSONValue.string))
+        }
+        if let weightValue { object["weightValue"] = .number(weightValue) }
+        if let lineHeight { object["lineHeight"] = .number(lineHeight) }
+        if let letterSpacing { object["letterSpacing"] = .number(letterSpacing) }
     }
 }

@@ -39,6 +39,15 @@ public struct StyleSession: Sendable {
                         field: "accent", reason: "unknown accent '\(context.accent)'",
                         allowed: snapshotKeys(.accent))
                 }
+                for modifier in snapshot.modifiers {
+                    guard let chosen = context.vars[modifier.name], !modifier.contexts.contains(chosen.description)
+                    else { continue }
+                    throw ContextError(
+                        field: "context.vars.\(modifier.name)",
+                        reason: "'\(chosen)' is not a context of modifier '\(modifier.name)' (expected "
+                            + modifier.contexts.joined(separator: ", ") + ")",
+                        allowed: modifier.contexts)
+                }
                 var derived = try DerivedContext(context, containers: containers, components: components)
                 if containerProperties { derived.accent = derived.accentAroundContainer }
                 return derived

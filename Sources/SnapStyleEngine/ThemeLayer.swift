@@ -72,6 +72,8 @@ public struct ThemeLayer: Sendable {
     private var sections: [Section]
     public var containers: [String: ContainerEntry]
     public var components: [String: ComponentEntry]
+    /// The imported design tokens' modifiers and metadata (empty for a theme of native files only).
+    public var tokens = TokenCatalog()
 
     public init(name: String) {
         self.name = name

@@ -33,6 +33,20 @@ public final class ThemeSnapshot: Sendable {
         self.components = components
     }
 
+    /// The modifiers of every layer's imported tokens (a higher layer's modifier of the same name wins).
+    public var modifiers: [ModifierSelector] {
+        var seen = Set<String>()
+        return layers.reversed().flatMap(\.tokens.modifiers).filter { seen.insert($0.name).inserted }
+    }
+
+    /// The metadata of an imported token, from the top layer that defines the key.
+    public func token(_ attribute: Attribute, _ key: String) -> (layer: String, token: TokenCatalog.Token)? {
+        for layer in layers.reversed() where layer.entry(attribute, key) != nil {
+            return layer.tokens.tokens[.key(attribute, key)].map { (layer.name, $0) }
+        }
+        return nil
+    }
+
     /// Whether any layer defines the key.
     public func defines(_ attribute: Attribute, _ key: String) -> Bool {
         layers.contains { $0.entry(attribute, key) != nil }

@@ -251,6 +251,15 @@ extension ThemeInfo {
             "extends": extends.map(JSONValue.string) ?? .null, "state": .string(state.rawValue),
             "generation": .integer(Int64(generation)), "files": .array(files.map(JSONValue.string)),
             "errors": .array(errors.map(\.json)), "shadowed": .array(shadowed.map(JSONValue.string)),
+            "format": .string(format.rawValue), "warnings": .array(warnings.map(\.json)),
+            "tokens": .integer(Int64(tokens)),
+            "modifiers": .array(
+                modifiers.map {
+                    .object([
+                        "name": .string($0.name), "contexts": .array($0.contexts.map(JSONValue.string)),
+                        "default": $0.defaultContext.map(JSONValue.string) ?? .null, "mappedTo": $0.mappedTo ?? .null,
+                    ])
+                }),
         ])
     }
 }

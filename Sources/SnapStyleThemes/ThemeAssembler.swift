@@ -4,6 +4,7 @@ import SnapStyleEngine
 public enum ThemeAssembler {
     /// Removes what a file contributed from a merged layer.
     public static func remove(_ contribution: ThemeLayer, from layer: inout ThemeLayer) {
+        if contribution.tokens != TokenCatalog() { layer.tokens = TokenCatalog() }
         for attribute in Attribute.allCases {
             for (key, entry) in contribution[attribute] where layer.entry(attribute, key)?.location == entry.location {
                 layer.set(attribute, key, nil)
@@ -20,6 +21,7 @@ public enum ThemeAssembler {
     /// Adds a file's contribution to a merged layer; a key already there is an error naming both places.
     public static func add(_ contribution: ThemeLayer, to layer: inout ThemeLayer) -> [ThemeError] {
         var errors: [ThemeError] = []
+        if contribution.tokens != TokenCatalog() { layer.tokens = contribution.tokens }
         for attribute in Attribute.allCases {
             for (key, entry) in contribution[attribute] {
                 if let first = layer.entry(attribute, key) {
@@ -54,6 +56,7 @@ public enum ThemeAssembler {
         var errors: [ThemeError] = []
         for file in files {
             errors += file.errors
+            if file.layer.tokens != TokenCatalog() { layer.tokens = file.layer.tokens }
             if let m = file.manifest {
                 if let first = manifest {
                     errors.append(

@@ -1,3 +1,4 @@
+import SnapStyleDTCG
 import SnapStyleEngine
 import SnapStyleJSON
 
@@ -38,6 +39,10 @@ public struct ThemeManifest: Hashable, Sendable {
     public var extends: String?
     public var description: String?
     public var location: SourceLocation
+    /// Points per `rem` for imported dimensions (16 unless the manifest says).
+    public var remBase: Double = 16
+    /// How imported modifiers follow the built-in context.
+    public var modifiers: [ModifierMapping] = []
 
     public init(extends: String?, description: String?, location: SourceLocation) {
         self.extends = extends

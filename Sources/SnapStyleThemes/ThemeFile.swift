@@ -10,6 +10,10 @@ public struct ThemeFile: Sendable {
     public var layer: ThemeLayer
     /// Errors found in this file alone (syntax, unknown members, bad values).
     public var errors: [ThemeError]
+    /// A DTCG token file's or resolver's JSON (nil for native files, and when it is not valid JSON).
+    public var document: LocatedJSON?
+    /// Warnings (DTCG files only: what the format forbids but real exporters write).
+    public var warnings: [ThemeError] = []
 
     public init(path: String, manifest: ThemeManifest? = nil, layer: ThemeLayer, errors: [ThemeError] = []) {
         self.path = path
@@ -36,6 +40,7 @@ extension ThemeFile {
         -> ThemeFile
     {
         var file = ThemeFile(path: path, layer: ThemeLayer(name: themeName))
+        let role = ThemeDiscovery.FileRole(path: path)
         let located: LocatedJSON
         do {
             located = try Jansson.parseLocated(bytes: bytes)
@@ -49,6 +54,10 @@ extension ThemeFile {
             } else {
                 file.errors.append(ThemeError(file: path, at: error.position, jsonMessage(error)))
             }
+            return file
+        }
+        if role != .native {
+            file.document = located
             return file
         }
         var parser = ThemeParser(file: path, themeName: themeName)

@@ -17,6 +17,14 @@ extension ThemeParser {
             return .icon(name)
         case .composition: return parseComposition(json, what).map(Literal.composition)
         case .accent: return parseAccent(json, what).map(Literal.accent)
+        case .token:
+            guard case .object = json.value, onlyMembers(json, ["type", "value"], what),
+                let type = json["type"]?.value.stringValue, let value = json["value"]
+            else {
+                error(json, "\(what): a token is {\"type\": DTCG_TYPE, \"value\": VALUE}")
+                return nil
+            }
+            return .imported(ImportedLiteral(type: type, value: .json(value.value)))
         }
     }
 

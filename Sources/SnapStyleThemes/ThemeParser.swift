@@ -1,3 +1,4 @@
+import SnapStyleDTCG
 import SnapStyleEngine
 import SnapStyleJSON
 
@@ -92,7 +93,9 @@ struct ThemeParser {
     }
 
     mutating func parseManifest(_ json: LocatedJSON, at position: SourcePosition) {
-        guard members(json, "theme") != nil, onlyMembers(json, ["extends", "description"], "theme") else { return }
+        guard members(json, "theme") != nil,
+            onlyMembers(json, ["extends", "description", "modifiers", "remBase"], "theme")
+        else { return }
         var extends: String? = "snap"
         if let value = json["extends"] {
             switch value.value {
@@ -110,6 +113,35 @@ struct ThemeParser {
             }
         }
         manifest = ThemeManifest(extends: extends, description: description, location: location(position))
+        if let value = json["remBase"] {
+            if let base = value.value.doubleValue, base.isFinite, base > 0 {
+                manifest?.remBase = base
+            } else {
+                error(value, "theme: remBase must be a positive number (points per rem)")
+            }
+        }
+        if let value = json["modifiers"] {
+            let mappings = parseModifierMappings(value)
+            manifest?.modifiers = mappings
+        }
+    }
+
+    /// `{"MODIFIER": {"CONTEXT": Predicate, ...}, ...}`: how an imported theme's modifiers follow the context.
+    mutating func parseModifierMappings(_ json: LocatedJSON) -> [ModifierMapping] {
+        guard let modifiers = members(json, "theme: modifiers") else { return [] }
+        var result: [ModifierMapping] = []
+        for (name, contextsJSON) in modifiers {
+            let what = "theme.modifiers.\(name)"
+            guard let contexts = members(contextsJSON, what) else { continue }
+            let mapping = contexts.map { context, predicate in
+                ModifierSelector.Mapping(context: context, predicate: parsePredicate(predicate, "\(what).\(context)"))
+            }
+            result.append(
+                ModifierMapping(
+                    modifier: name, contexts: mapping, location: location(contextsJSON.node.memberPosition),
+                    written: contextsJSON.value))
+        }
+        return result
     }
 
     /// A section's key: checks its syntax.

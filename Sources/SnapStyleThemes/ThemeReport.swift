@@ -1,3 +1,4 @@
+import SnapStyleJSON
 import SnapStyleEngine
 
 /// A change applied to a theme: its new generation and what may resolve differently.
@@ -65,4 +66,23 @@ public struct ThemeInfo: Sendable, Hashable {
     public var errors: [ThemeError]
     /// Lower-precedence roots that also hold a theme of this name.
     public var shadowed: [String]
+    /// What the theme's files are: native theme files only, or DTCG design tokens (with native files or not).
+    public var format: ThemeFormat = .native
+    /// An imported theme's modifiers, as a switcher needs them.
+    public var modifiers: [ModifierInfo] = []
+    /// What the token files write that the format forbids (they load all the same).
+    public var warnings: [ThemeError] = []
+    /// How many tokens the theme's DTCG files hold.
+    public var tokens = 0
+}
+
+/// What a theme is written in.
+public enum ThemeFormat: String, Sendable, Hashable { case native, dtcg }
+
+/// A DTCG modifier as `themes` reports it: its contexts, its default, and the manifest's mapping (nil: none).
+public struct ModifierInfo: Sendable, Hashable {
+    public var name: String
+    public var contexts: [String]
+    public var defaultContext: String?
+    public var mappedTo: JSONValue?
 }

@@ -49,31 +49,80 @@ public enum ThemeDiscovery {
         name.hasPrefix(".") || name == "4913" || leftoverSuffixes.contains { name.hasSuffix($0) }
     }
 
-    /// A theme in a root: a directory `ROOT/NAME/` or a file `ROOT/NAME.json`.
+    /// What a theme's files are: a directory, a native file, a DTCG token file, or a DTCG resolver (with the
+    /// directory of the same name beside it).
+    public enum Kind: Int, Sendable, Hashable, Comparable {
+        case file, tokensFile, directory, resolver
+
+        public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+
+        /// The file name suffix of a single-file kind.
+        var suffix: String {
+            switch self {
+            case .file, .directory: ".json"
+            case .tokensFile: ".tokens.json"
+            case .resolver: ".resolver.json"
+            }
+        }
+    }
+
+    /// The role of a file of a theme, by its name.
+    public enum FileRole: Sendable, Hashable {
+        case native, tokens, resolver
+
+        public init(path: String) {
+            self = path.hasSuffix(".tokens.json") ? .tokens : path.hasSuffix(".resolver.json") ? .resolver : .native
+        }
+    }
+
+    /// A theme in a root: a directory `ROOT/NAME/`, a file `ROOT/NAME.json` or `ROOT/NAME.tokens.json`, or a
+    /// resolver `ROOT/NAME.resolver.json` (owning `ROOT/NAME/` too).
     public struct Location: Sendable, Hashable {
         public var root: ThemeRoot
         public var name: String
-        public var isDirectory: Bool
+        public var kind: Kind
+
+        public init(root: ThemeRoot, name: String, kind: Kind) {
+            self.root = root
+            self.name = name
+            self.kind = kind
+        }
+
+        /// Whether the directory `ROOT/NAME/` belongs to the theme.
+        public var ownsDirectory: Bool { kind == .directory || kind == .resolver }
 
         /// The theme's directory or file.
-        public var path: String { isDirectory ? "\(root.path)/\(name)" : "\(root.path)/\(name).json" }
+        public var path: String {
+            kind == .directory ? "\(root.path)/\(name)" : "\(root.path)/\(name)\(kind.suffix)"
+        }
+
+        /// The resolver's or the single file's path relative to the root (nil for a directory).
+        public var filePath: String? { kind == .directory ? nil : "\(name)\(kind.suffix)" }
     }
 
-    /// The themes a root holds (none when it does not exist). A directory wins over a file of the same name.
+    /// The theme name and kind a root entry stands for, if it is one.
+    public static func theme(entry name: String, kind: FileKind) -> (String, Kind)? {
+        switch kind {
+        case .directory: return ThemeName.isValid(name) ? (name, .directory) : nil
+        case .file:
+            for candidate in [Kind.resolver, .tokensFile, .file] where name.hasSuffix(candidate.suffix) {
+                let base = String(name.dropLast(candidate.suffix.count))
+                return ThemeName.isValid(base) ? (base, candidate) : nil
+            }
+            return nil
+        default: return nil
+        }
+    }
+
+    /// The themes a root holds (none when it does not exist). For one name, a resolver wins over a directory,
+    /// a directory over a token file, a token file over a native file.
     public static func themes(in root: ThemeRoot, fileSystem: some ThemeFileSystem) -> [Location] {
         guard let entries = try? fileSystem.entries(of: root.path) else { return [] }
         var found: [String: Location] = [:]
-        for (name, kind) in entries where !isIgnored(name) {
-            switch kind {
-            case .directory where ThemeName.isValid(name):
-                found[name] = Location(root: root, name: name, isDirectory: true)
-            case .file where name.hasSuffix(".json"):
-                let base = String(name.dropLast(5))
-                guard ThemeName.isValid(base), found[base] == nil else { continue }
-                found[base] = Location(root: root, name: base, isDirectory: false)
-            default:
-                continue
-            }
+        for (entry, kind) in entries where !isIgnored(entry) {
+            guard let (name, themeKind) = theme(entry: entry, kind: kind) else { continue }
+            if let known = found[name], known.kind > themeKind { continue }
+            found[name] = Location(root: root, name: name, kind: themeKind)
         }
         return found.values.sorted { $0.name < $1.name }
     }
@@ -86,27 +135,36 @@ public enum ThemeDiscovery {
             guard !isIgnored(name) else { return nil }
             switch kind {
             case .directory where !ThemeName.isValid(name): return name
-            case .file where name.hasSuffix(".json") && !ThemeName.isValid(String(name.dropLast(5))): return name
+            case .file where name.hasSuffix(".json") && theme(entry: name, kind: .file) == nil: return name
             default: return nil
             }
         }.sorted()
     }
 
-    /// The files of a theme, as paths relative to the root, in byte order.
+    /// The files of a theme, as paths relative to the root, in byte order: a directory's `*.json` files below it
+    /// (resolvers excepted); a resolver and the native files directly in its directory (the token files it names
+    /// are the store's to add).
     public static func files(of location: Location, fileSystem: some ThemeFileSystem) -> [String] {
-        guard location.isDirectory else { return ["\(location.name).json"] }
         var result: [String] = []
-        func walk(_ relative: String) {
+        func walk(_ relative: String, recursive: Bool) {
             guard let entries = try? fileSystem.entries(of: "\(location.root.path)/\(relative)") else { return }
             for (name, kind) in entries where !isIgnored(name) {
                 switch kind {
-                case .directory: walk("\(relative)/\(name)")
-                case .file where name.hasSuffix(".json"): result.append("\(relative)/\(name)")
+                case .directory where recursive: walk("\(relative)/\(name)", recursive: true)
+                case .file where name.hasSuffix(".json"):
+                    let role = FileRole(path: name)
+                    if role == .native || (recursive && role == .tokens) { result.append("\(relative)/\(name)") }
                 default: continue
                 }
             }
         }
-        walk(location.name)
+        switch location.kind {
+        case .file, .tokensFile: return [location.filePath!]
+        case .directory: walk(location.name, recursive: true)
+        case .resolver:
+            walk(location.name, recursive: false)
+            result.append(location.filePath!)
+        }
         return result.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 }

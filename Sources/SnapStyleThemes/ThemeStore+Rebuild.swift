@@ -141,12 +141,14 @@ extension ThemeStore {
         guard let served = record.served, let oldSnapshot else {
             let snapshot = ThemeSnapshot(name: name, generation: 1, layers: layers)
             record.served = StyleTheme(snapshot, budget: cacheBudget)
-            return .applied(change: nil, delta: Delta(nodes: Set(own.nodes), files: files.sorted()))
+            return .applied(
+                change: nil, delta: Delta(nodes: Set(own.nodes), files: files.subtracting([Self.tokensUnit]).sorted()))
         }
         let nodes = incremental ? candidates : Set(oldSnapshot.layers.flatMap(\.nodes)).union(layers.flatMap(\.nodes))
+        let reported = files.subtracting([Self.tokensUnit])
         return install(
             layers, nodes: nodes, on: served, graph: graph,
-            files: files.isEmpty ? (parentDelta?.files ?? []) : files.sorted())
+            files: reported.isEmpty ? (parentDelta?.files ?? []) : reported.sorted())
     }
 
     /// The served layers of the theme a record extends; an `extends` that cannot be served is an error.
@@ -205,7 +207,7 @@ extension ThemeStore {
     /// The theme's own layer from its files: updated from the last merge for the changed files when that merge
     /// had no errors, merged from scratch otherwise.
     func merged(_ record: inout Record, changedFiles: Set<String>) -> (ThemeLayer, ThemeManifest?, [ThemeError]) {
-        let files = record.fileOrder.compactMap { record.files[$0] }
+        let files = record.contributions
         guard var layer = record.memo.mergedLayer,
             changedFiles.allSatisfy({ record.memo.previous[$0] != nil || record.files[$0] != nil })
         else {
@@ -269,12 +271,23 @@ extension ThemeStore {
         for record in state.records.values.sorted(by: { $0.name < $1.name }) {
             if let served = record.served { themes[record.name] = served }
             let generation = record.served?.snapshot.generation ?? 0
-            infos.append(
-                ThemeInfo(
-                    name: record.name, root: record.rootPath, origin: record.origin, extends: record.extends,
-                    state: record.errors.isEmpty ? (record.served == nil ? .loading : .loaded) : .error,
-                    generation: generation, files: record.fileOrder, errors: record.errors,
-                    shadowed: record.shadowed))
+            var info = ThemeInfo(
+                name: record.name, root: record.rootPath, origin: record.origin, extends: record.extends,
+                state: record.errors.isEmpty ? (record.served == nil ? .loading : .loaded) : .error,
+                generation: generation, files: record.fileOrder, errors: record.errors,
+                shadowed: record.shadowed)
+            if Self.hasTokens(record) {
+                info.format = .dtcg
+                info.warnings = record.warnings
+                info.tokens = record.tokenCount
+                let mappings = record.manifest?.modifiers ?? []
+                info.modifiers = (record.files[Self.tokensUnit]?.layer.tokens.modifiers ?? []).map { selector in
+                    ModifierInfo(
+                        name: selector.name, contexts: selector.contexts, defaultContext: selector.defaultContext,
+                        mappedTo: mappings.first { $0.modifier == selector.name }?.written)
+                }
+            }
+            infos.append(info)
         }
         published.withLock {
             $0.themes = themes

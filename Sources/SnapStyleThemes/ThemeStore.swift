@@ -31,6 +31,15 @@ public final class ThemeStore: Sendable {
         var served: StyleTheme?
         var shadowed: [String] = []
         var memo = BuildMemo()
+        /// How many tokens the theme's DTCG files hold.
+        var tokenCount = 0
+
+        /// The files whose contributions make the theme's own layer: its files, then its compiled tokens.
+        var contributions: [ThemeFile] {
+            fileOrder.compactMap { files[$0] } + (files[ThemeStore.tokensUnit].map { [$0] } ?? [])
+        }
+        /// Warnings about the theme's token files.
+        var warnings: [ThemeError] { files[ThemeStore.tokensUnit]?.warnings ?? [] }
 
         init(name: String) { self.name = name }
 
@@ -55,6 +64,7 @@ public final class ThemeStore: Sendable {
             files = [:]
             fileOrder = []
             memo = BuildMemo()
+            tokenCount = 0
             if location == nil {
                 for file in Preset.parsedFiles() { files[file.path] = file }
                 fileOrder = Preset.files.map(\.path)
@@ -143,8 +153,13 @@ public final class ThemeStore: Sendable {
                     }
                     continue
                 }
+                // A token file a resolver names may lie anywhere in the root.
+                for (name, record) in state.records
+                where name != first && record.location?.root == root && record.files[relative] != nil {
+                    touched[name, default: []].insert(relative)
+                }
                 guard let record = state.records[first], record.location?.root == root,
-                    record.location?.isDirectory == true
+                    record.location?.ownsDirectory == true
                 else { continue }
                 touched[first, default: []].insert(parts[1].isEmpty ? "*" : relative)
             }
@@ -177,7 +192,22 @@ public final class ThemeStore: Sendable {
             if record.location == nil {
                 changed = moved.contains(name) ? Set(record.fileOrder) : []
             } else {
-                changed = paths.contains("*") ? readAllFiles(&record) : readFiles(paths, &record)
+                var read = paths.contains("*") ? readAllFiles(&record) : readFiles(paths, &record)
+                if Self.hasTokens(record) {
+                    if let location = record.location {
+                        let listed = ThemeDiscovery.files(of: location, fileSystem: fileSystem)
+                        read.formUnion(
+                            syncReferenced(&record, touched: paths.contains("*") ? ["*"] : paths, listed: listed))
+                    }
+                    if !read.isEmpty || record.files[Self.tokensUnit] == nil {
+                        compileTokens(&record)
+                        read.insert(Self.tokensUnit)
+                    }
+                } else if record.files[Self.tokensUnit] != nil {
+                    forget(Self.tokensUnit, &record)
+                    read.insert(Self.tokensUnit)
+                }
+                changed = read
             }
             if !changed.isEmpty || moved.contains(name) || record.isPending || paths.isEmpty {
                 changedFiles[name] = changed
@@ -251,7 +281,7 @@ public final class ThemeStore: Sendable {
     func readAllFiles(_ record: inout Record) -> Set<String> {
         guard let location = record.location else { return [] }
         let paths = ThemeDiscovery.files(of: location, fileSystem: fileSystem)
-        var changed = Set(record.files.keys).subtracting(paths)
+        var changed = Set(record.files.keys).subtracting(paths).subtracting([Self.tokensUnit])
         for gone in changed { forget(gone, &record) }
         for path in paths where read(path, &record) { changed.insert(path) }
         record.fileOrder = paths
@@ -266,7 +296,7 @@ public final class ThemeStore: Sendable {
         if changed.allSatisfy({ known.contains($0) && fileSystem.kind(of: "\(location.root.path)/\($0)") == .file }) {
             return Set(changed.filter { read($0, &record) })
         }
-        let paths = ThemeDiscovery.files(of: location, fileSystem: fileSystem)
+        let paths = ThemeDiscovery.files(of: location, fileSystem: fileSystem) + Self.referenced(record)
         var result = known.subtracting(paths)
         for gone in result { forget(gone, &record) }
         for path in paths {
@@ -274,7 +304,8 @@ public final class ThemeStore: Sendable {
             guard inChanged || !known.contains(path) else { continue }
             if read(path, &record) { result.insert(path) }
         }
-        record.fileOrder = paths
+        var seen = Set<String>()
+        record.fileOrder = paths.filter { seen.insert($0).inserted }
         return result
     }
 

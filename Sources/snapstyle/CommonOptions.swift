@@ -146,7 +146,7 @@ struct ContextOptions: ParsableArguments {
 
 /// An attribute, as a command's argument: anything else is a usage error that lists the allowed values.
 enum AttributeArgument: String, CaseIterable, ExpressibleByArgument {
-    case surface, number, font, padding, shape, icon, composition, accent
+    case surface, number, font, padding, shape, icon, composition, accent, token
 }
 
 /// A Dynamic Type category, as `--dynamic-type` takes it.

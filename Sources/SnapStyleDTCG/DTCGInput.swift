@@ -1,0 +1,57 @@
+import SnapStyleEngine
+import SnapStyleJSON
+
+/// How a theme's manifest maps one modifier's contexts to the built-in context (docs/dtcg.md).
+public struct ModifierMapping: Hashable, Sendable {
+    public var modifier: String
+    public var contexts: [ModifierSelector.Mapping]
+    public var location: SourceLocation
+    /// The mapping as written (`themes` reports it as `mappedTo`).
+    public var written: JSONValue
+
+    public init(modifier: String, contexts: [ModifierSelector.Mapping], location: SourceLocation, written: JSONValue) {
+        self.modifier = modifier
+        self.contexts = contexts
+        self.location = location
+        self.written = written
+    }
+}
+
+/// The DTCG files of one theme, parsed, and what its manifest says about them.
+public struct DTCGInput: Sendable {
+    /// The resolver's path (relative to the theme root) and JSON; nil for a theme whose token files form one set.
+    public var resolver: (path: String, json: LocatedJSON)?
+    /// Token files by path relative to the root. Without a resolver, all of them, merged in byte order of path.
+    public var documents: [String: LocatedJSON]
+    /// Files that could not be read or parsed (their errors are reported elsewhere): not "missing".
+    public var unreadable: Set<String>
+    public var remBase: Double
+    public var mappings: [ModifierMapping]
+
+    public init(
+        resolver: (path: String, json: LocatedJSON)?, documents: [String: LocatedJSON], unreadable: Set<String> = [],
+        remBase: Double = 16, mappings: [ModifierMapping] = []
+    ) {
+        self.resolver = resolver
+        self.documents = documents
+        self.unreadable = unreadable
+        self.remBase = remBase
+        self.mappings = mappings
+    }
+}
+
+/// A theme's tokens as definitions: one layer contribution, with the catalog of their modifiers and metadata.
+public struct DTCGCompilation: Sendable {
+    public var layer: ThemeLayer
+    public var errors: [DTCGIssue]
+    public var warnings: [DTCGIssue]
+    public var tokenCount: Int
+}
+
+extension ResolverDocument {
+    /// The token files a resolver names (relative to the theme root), for reading them before compiling.
+    public static func referencedFiles(_ json: LocatedJSON, path: String) -> [String] {
+        var diagnostics = Diagnostics()
+        return ResolverDocument(json, path: path, diagnostics: &diagnostics).files
+    }
+}

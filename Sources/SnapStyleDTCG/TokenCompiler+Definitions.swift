@@ -1,0 +1,178 @@
+import SnapStyleEngine
+import SnapStyleJSON
+
+extension TokenCompiler {
+    /// A key's definition and metadata: its values from the top of the resolution order down, the modifiers'
+    /// values as `when` cases selected by the modifier, the top set's value as `else`.
+    mutating func definition(of key: String, _ attribute: Attribute) -> (DefinitionEntry, TokenCatalog.Token)? {
+        let list = defs[key]!
+        var conditional: [(Def, Definition)] = []
+        var otherwise: (Def, Definition)?
+        var failed = false
+        // From the top of the resolution order down: the first set that writes the key shadows everything below.
+        for (index, def) in list.enumerated().reversed() {
+            guard let definition = value(of: def, index: index, key: key, attribute) else {
+                failed = true
+                continue
+            }
+            guard otherwise == nil else { continue }
+            if units[def.unit].selector == nil {
+                otherwise = (def, definition)
+            } else {
+                conditional.append((def, definition))
+            }
+        }
+        guard !failed else { return nil }
+        conditional.sort { ($0.0.unit, -$0.0.context) > ($1.0.unit, -$1.0.context) }
+        var cases: [Definition.Case] = []
+        var sources: [TokenCatalog.Source] = []
+        for (def, definition) in conditional {
+            let selector = units[def.unit].selector!
+            let context = units[def.unit].contextNames[def.context]
+            cases.append(Definition.Case(predicate: selector.selects(context), then: definition))
+            sources.append(TokenCatalog.Source(modifier: selector.name, context: context, location: def.token.location))
+        }
+        let definition: Definition
+        let location: SourceLocation
+        if let (def, value) = otherwise {
+            sources.append(TokenCatalog.Source(modifier: nil, context: nil, location: def.token.location))
+            definition = cases.isEmpty ? value : .when(cases, else: value)
+            location = def.token.location
+        } else {
+            definition = .when(cases, else: nil)
+            location = sources.first?.location ?? list[0].token.location
+        }
+        let top = (otherwise?.0 ?? list.last!).token
+        let deprecated = top.deprecated ?? inheritedDeprecation(key)
+        let token = TokenCatalog.Token(
+            type: keyType(key) ?? "token", description: top.description,
+            deprecated: deprecated.flatMap { $0 == .bool(false) ? nil : $0 }, sources: sources)
+        return (DefinitionEntry(definition: definition, location: location), token)
+    }
+
+    func inheritedDeprecation(_ key: String) -> JSONValue? {
+        var path = key.split(separator: ".").map(String.init)
+        while !path.isEmpty {
+            path.removeLast()
+            if let deprecated = union.groups[path.joined(separator: ".")]?.deprecated { return deprecated }
+        }
+        return nil
+    }
+
+    /// One value as a definition: a reference for a whole alias, a literal otherwise.
+    mutating func value(of def: Def, index: Int, key: String, _ attribute: Attribute) -> Definition? {
+        let json = def.token.value.value
+        if let target = Self.wholeAlias(json) {
+            guard checkTarget(target, from: def, expected: def.token.type) else { return nil }
+            return .ref(target, adjust: [])
+        }
+        guard let type = type(of: def, warn: false) else { return nil }
+        if Self.hasAlias(json) {
+            var ok = true
+            let value = tokenValue(json, expected: type, container: type, def: def, ok: &ok)
+            guard ok else { return nil }
+            return .value(.imported(ImportedLiteral(type: type, value: value, remBase: input.remBase)))
+        }
+        guard case .success(let converted)? = converted[key]?[index] else { return nil }
+        for warning in converted.warnings { d.warning(def.token.location, "\(key): \(warning)") }
+        if attribute == .token, case .imported = converted.literal {} else if attribute == .token {
+            return .value(.imported(ImportedLiteral(type: type, value: .json(json), remBase: input.remBase)))
+        }
+        return .value(converted.literal)
+    }
+
+    /// Checks that an alias's target exists and has the expected type.
+    mutating func checkTarget(_ target: String, from def: Def, expected: String?) -> Bool {
+        guard defs[target] != nil else {
+            let near = Self.nearest(target, Array(defs.keys))
+            d.error(
+                def.token.location,
+                "\(def.token.key): alias {\(target)} names no token" + (near.map { " (did you mean {\($0)}?)" } ?? ""))
+            return false
+        }
+        if let expected, let actual = keyType(target), actual != expected {
+            d.error(def.token.location, "\(def.token.key): alias {\(target)} is a \(actual), not a \(expected)")
+            return false
+        }
+        return true
+    }
+
+    static func nearest(_ name: String, _ candidates: [String]) -> String? {
+        candidates.map { ($0, Suggestions.distance(name, $0)) }
+            .filter { $0.1 <= max(2, name.count / 3) }
+            .min { ($0.1, $0.0) < ($1.1, $1.0) }?.0
+    }
+
+    /// The type a member of a composite holds (for the aliases inside it).
+    static func memberType(_ container: String, _ member: String) -> String? {
+        switch (container, member) {
+        case ("typography", "fontFamily"): "fontFamily"
+        case ("typography", "fontSize"), ("typography", "letterSpacing"): "dimension"
+        case ("typography", "fontWeight"): "fontWeight"
+        case ("typography", "lineHeight"): "number"
+        case ("shadow", "color"), ("border", "color"), ("stop", "color"): "color"
+        case ("shadow", "offsetX"), ("shadow", "offsetY"), ("shadow", "blur"), ("shadow", "spread"),
+            ("border", "width"):
+            "dimension"
+        case ("border", "style"): "strokeStyle"
+        case ("transition", "duration"), ("transition", "delay"): "duration"
+        case ("transition", "timingFunction"): "cubicBezier"
+        case ("stop", "position"): "number"
+        default: nil
+        }
+    }
+
+    /// A value with aliases inside as a token value: each alias checked and kept, to resolve from the top layer.
+    mutating func tokenValue(_ json: JSONValue, expected: String?, container: String, def: Def, ok: inout Bool)
+        -> TokenValue
+    {
+        if case .string(let text) = json, let target = TokenDocument.reference(text) {
+            guard checkTarget(target, from: def, expected: expected), let attribute = attribute(of: target) else {
+                ok = false
+                return .json(json)
+            }
+            return .alias(TokenAlias(attribute: attribute, key: target, type: expected ?? keyType(target) ?? ""))
+        }
+        if case .object(let object) = json, object.count == 1, let pointer = object["$ref"]?.stringValue {
+            guard let (target, path) = Self.pointerTarget(pointer) else {
+                d.error(def.token.location, "\(def.token.key): '\(pointer)' is not a pointer into this theme's tokens")
+                ok = false
+                return .json(json)
+            }
+            guard checkTarget(target, from: def, expected: path.isEmpty ? expected : nil),
+                let attribute = attribute(of: target)
+            else {
+                ok = false
+                return .json(json)
+            }
+            let type = path.isEmpty ? (expected ?? keyType(target) ?? "") : (keyType(target) ?? "")
+            return .alias(TokenAlias(attribute: attribute, key: target, type: type, path: path))
+        }
+        switch json {
+        case .object(let object):
+            let members = object.members.map { member in
+                TokenMember(
+                    name: member.key,
+                    value: tokenValue(
+                        member.value, expected: Self.memberType(container, member.key), container: container, def: def,
+                        ok: &ok))
+            }
+            return members.allSatisfy({ $0.value.plain != nil })
+                ? .json(json) : .object(members)
+        case .array(let elements):
+            let elementContainer = container == "gradient" ? "stop" : container
+            let elementType: String? =
+                switch container {
+                case "shadow": "shadow"
+                case "color": "number"
+                default: nil
+                }
+            let values = elements.map {
+                tokenValue($0, expected: elementType, container: elementContainer, def: def, ok: &ok)
+            }
+            return values.allSatisfy({ $0.plain != nil }) ? .json(json) : .array(values)
+        default:
+            return .json(json)
+        }
+    }
+}

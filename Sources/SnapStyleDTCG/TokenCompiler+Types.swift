@@ -1,0 +1,157 @@
+import SnapStyleEngine
+import SnapStyleJSON
+
+extension TokenCompiler {
+    /// The key a whole-value alias names: `"{a.b}"`, or a JSON Pointer to a whole token (`#/a/b`, `#/a/b/$value`).
+    static func wholeAlias(_ value: JSONValue) -> String? {
+        if let text = value.stringValue { return TokenDocument.reference(text) }
+        guard case .object(let object) = value, object.count == 1, let pointer = object["$ref"]?.stringValue,
+            let (key, path) = pointerTarget(pointer), path.isEmpty
+        else { return nil }
+        return key
+    }
+
+    /// A pointer `#/a/b/$value/x/0` as the token it enters (`a.b`) and the path inside its value (`x`, `0`).
+    static func pointerTarget(_ pointer: String) -> (String, [String])? {
+        guard pointer.hasPrefix("#/") else { return nil }
+        let segments = TokenDocument.pointerSegments(String(pointer.dropFirst(2)))
+        guard let valueIndex = segments.firstIndex(of: "$value") else {
+            return segments.isEmpty ? nil : (TokenDocument.join(segments), [])
+        }
+        guard valueIndex > 0 else { return nil }
+        return (TokenDocument.join(Array(segments[..<valueIndex])), Array(segments[(valueIndex + 1)...]))
+    }
+
+    /// The type of a group's tokens: the nearest group with a `$type`, in the token's own document first.
+    func groupType(_ def: Def) -> String? {
+        let document = units[def.unit].documents[def.context]
+        var path = def.token.path
+        if path.last == "$root" { path.removeLast() }
+        while !path.isEmpty {
+            path.removeLast()
+            let key = path.joined(separator: ".")
+            if let type = document.groups[key]?.type ?? union.groups[key]?.type { return type }
+        }
+        return nil
+    }
+
+    /// A type read from the value's shape, for a token with none: a color object, a dimension object, a number.
+    static func shapeType(_ value: JSONValue) -> String? {
+        switch value {
+        case .object(let object) where object["colorSpace"] != nil && object["components"] != nil: "color"
+        case .object(let object) where object["value"] != nil && object["unit"] != nil && object.count == 2:
+            "dimension"
+        case .integer, .double: "number"
+        default: nil
+        }
+    }
+
+    /// One value's type: its own `$type`, its alias target's, its group's, or (with a warning) its shape's.
+    mutating func type(of def: Def, warn: Bool) -> String? {
+        if let type = def.token.type { return type }
+        if let target = Self.wholeAlias(def.token.value.value) {
+            if warn && groupType(def) == nil {
+                d.warning(def.token.location, "\(def.token.key): an alias without $type takes its target's type")
+            }
+            return keyType(target)
+        }
+        if let type = groupType(def) { return type }
+        if let type = Self.shapeType(def.token.value.value) {
+            if warn { d.warning(def.token.location, "\(def.token.key): no $type anywhere: typed \(type) by its value") }
+            return type
+        }
+        if warn {
+            d.error(def.token.location, "\(def.token.key): no $type on the token, its groups or an alias target")
+        }
+        return nil
+    }
+
+    /// A key's type: that of its first value that has one.
+    mutating func keyType(_ key: String) -> String? {
+        if let known = typeMemo[key] { return known }
+        guard let list = defs[key], visiting.insert("t:" + key).inserted else { return nil }
+        defer { visiting.remove("t:" + key) }
+        var result: String?
+        for def in list {
+            if let type = type(of: def, warn: false) {
+                result = type
+                break
+            }
+        }
+        typeMemo[key] = .some(result)
+        return result
+    }
+
+    /// The attribute a key imports into (nil when its values are in error). Every value must agree.
+    mutating func attribute(of key: String) -> Attribute? {
+        if let known = attributeMemo[key] { return known }
+        guard let list = defs[key] else { return nil }
+        if let start = aliasStack.firstIndex(of: key) {
+            let cycle = aliasStack[start...] + [key]
+            if let def = defs[aliasStack[start]]?.first {
+                d.error(def.token.location, "alias cycle: " + cycle.joined(separator: " → "))
+            }
+            return nil
+        }
+        aliasStack.append(key)
+        defer { aliasStack.removeLast() }
+        var result: Attribute?
+        var failed = false
+        for (index, def) in list.enumerated() {
+            var attribute: Attribute?
+            if let target = Self.wholeAlias(def.token.value.value) {
+                guard defs[target] != nil else { continue }  // reported with its definition
+                guard let attribute = self.attribute(of: target) else {
+                    failed = true
+                    continue
+                }
+                if let a = result, a != attribute { mismatch(key, def, a, attribute); failed = true }
+                result = result ?? attribute
+                continue
+            }
+            guard let type = type(of: def, warn: true) else {
+                failed = true
+                continue
+            }
+            if Self.hasAlias(def.token.value.value) {
+                attribute = DTCGType.attribute(of: type)
+            } else {
+                let conversion = Result { () throws(DTCGValueError) in
+                    try DTCGValue.convert(type, def.token.value.value, remBase: input.remBase)
+                }
+                converted[key, default: [:]][index] = conversion
+                switch conversion {
+                case .success(let value): attribute = value.attribute
+                case .failure(let error):
+                    d.error(def.token.location, "\(key): \(error.text)")
+                    failed = true
+                    continue
+                }
+            }
+            if let a = result, let attribute, a != attribute {
+                mismatch(key, def, a, attribute)
+                failed = true
+            }
+            result = result ?? attribute
+        }
+        let answer = failed ? nil : result
+        attributeMemo[key] = .some(answer)
+        return answer
+    }
+
+    mutating func mismatch(_ key: String, _ def: Def, _ first: Attribute, _ other: Attribute) {
+        d.error(
+            def.token.location,
+            "\(key): imports as \(other.rawValue) here but as \(first.rawValue) in another file (types differ)")
+    }
+
+    /// Whether a value holds an alias anywhere (a whole-value alias included).
+    static func hasAlias(_ value: JSONValue) -> Bool {
+        switch value {
+        case .string(let s): TokenDocument.reference(s) != nil
+        case .object(let o): (o.count == 1 && o["$ref"]?.stringValue != nil) || o.contains { hasAlias($0.value) }
+        case .array(let a): a.contains(where: hasAlias)
+        default: false
+        }
+    }
+}

@@ -1,0 +1,197 @@
+import SnapStyleEngine
+import SnapStyleJSON
+
+/// Compiles a theme's DTCG files into definitions (docs/dtcg.md): each token becomes a key of the attribute its
+/// type imports into; a token whose value differs between modifier contexts becomes a `when` over the modifiers'
+/// selections, tried from the last entry of the resolution order down, the sets' value as its `else`.
+public struct TokenCompiler {
+    /// One entry of the resolution order, merged: a set (one document) or a modifier (one per context).
+    struct Unit {
+        var selector: ModifierSelector?
+        var documents: [TokenDocument]
+        var contextNames: [String]
+    }
+
+    /// One value a key has: the unit and context that write it, and the token as written.
+    struct Def {
+        var unit: Int
+        var context: Int
+        var token: FlatToken
+    }
+
+    let input: DTCGInput
+    let themeName: String
+    var d = Diagnostics()
+    var units: [Unit] = []
+    var union = TokenDocument()
+    var defs: [String: [Def]] = [:]
+    var keyOrder: [String] = []
+    var typeMemo: [String: String?] = [:]
+    var attributeMemo: [String: Attribute?] = [:]
+    var visiting = Set<String>()
+    var aliasStack: [String] = []
+    var converted: [String: [Int: Result<DTCGValue.Converted, DTCGValueError>]] = [:]
+
+    public static func compile(_ input: DTCGInput, themeName: String) -> DTCGCompilation {
+        var compiler = TokenCompiler(input: input, themeName: themeName)
+        return compiler.run()
+    }
+
+    init(input: DTCGInput, themeName: String) {
+        self.input = input
+        self.themeName = themeName
+    }
+
+    mutating func run() -> DTCGCompilation {
+        buildUnits()
+        for (u, unit) in units.enumerated() {
+            for (c, document) in unit.documents.enumerated() {
+                for key in document.order {
+                    if defs[key] == nil { keyOrder.append(key) }
+                    defs[key, default: []].append(Def(unit: u, context: c, token: document.tokens[key]!))
+                }
+            }
+        }
+        var layer = ThemeLayer(name: themeName)
+        layer.tokens.modifiers = units.compactMap(\.selector)
+        for key in keyOrder {
+            guard let attribute = self.attribute(of: key) else { continue }
+            guard let (entry, token) = definition(of: key, attribute) else { continue }
+            layer.set(attribute, key, entry)
+            layer.tokens.tokens[.key(attribute, key)] = token
+        }
+        return DTCGCompilation(layer: layer, errors: d.errors, warnings: d.warnings, tokenCount: keyOrder.count)
+    }
+
+    // MARK: Units
+
+    mutating func buildUnits() {
+        var cache: [String: TokenDocument] = [:]
+        func document(_ source: TokenSource) -> TokenDocument {
+            switch source {
+            case .inline(let json, let location):
+                return TokenDocument(json, file: location.file, diagnostics: &d)
+            case .file(let path, let pointer, let location):
+                let cacheKey = path + "#" + pointer.joined(separator: "/")
+                if let known = cache[cacheKey] { return known }
+                guard let json = input.documents[path] else {
+                    if !input.unreadable.contains(path) { d.error(location, "'\(path)' does not exist") }
+                    return TokenDocument()
+                }
+                var part = json
+                for segment in pointer {
+                    guard let next = part[segment] else {
+                        d.error(location, "'\(path)#/\(pointer.joined(separator: "/"))' points at nothing")
+                        return TokenDocument()
+                    }
+                    part = next
+                }
+                let result = TokenDocument(part, file: path, diagnostics: &d)
+                cache[cacheKey] = result
+                return result
+            }
+        }
+        func merged(_ sources: [TokenSource]) -> TokenDocument {
+            var result = TokenDocument()
+            for source in sources { result.merge(document(source)) }
+            return result
+        }
+        guard let resolver = input.resolver else {
+            let paths = input.documents.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            let sources = paths.map { TokenSource.file(path: $0, pointer: [], location: SourceLocation(file: $0, line: 1, column: 1)) }
+            units = [Unit(selector: nil, documents: [merged(sources)], contextNames: [""])]
+            finishUnits()
+            return
+        }
+        let document = ResolverDocument(resolver.json, path: resolver.path, diagnostics: &d)
+        let mappings = Dictionary(input.mappings.map { ($0.modifier, $0) }, uniquingKeysWith: { a, _ in a })
+        var modifierNames = Set<String>()
+        for item in document.order {
+            switch item {
+            case .set(_, let sources):
+                units.append(Unit(selector: nil, documents: [merged(sources)], contextNames: [""]))
+            case .modifier(let modifier):
+                modifierNames.insert(modifier.name)
+                let names = modifier.contexts.map(\.name)
+                var mapping: [ModifierSelector.Mapping] = []
+                if let given = mappings[modifier.name] {
+                    for entry in given.contexts {
+                        if names.contains(entry.context) {
+                            mapping.append(entry)
+                        } else {
+                            d.error(
+                                given.location,
+                                "theme.modifiers.\(modifier.name): '\(entry.context)' is not a context of the modifier "
+                                    + "(expected \(names.joined(separator: ", ")))")
+                        }
+                    }
+                }
+                let selector = ModifierSelector(
+                    name: modifier.name, contexts: names, defaultContext: modifier.defaultContext, mapping: mapping)
+                units.append(
+                    Unit(selector: selector, documents: modifier.contexts.map { merged($0.sources) }, contextNames: names))
+            }
+        }
+        for mapping in input.mappings where !modifierNames.contains(mapping.modifier) {
+            d.warning(mapping.location, "theme.modifiers: the resolver has no modifier '\(mapping.modifier)'")
+        }
+        finishUnits()
+    }
+
+    /// Builds the union of every unit (for group types and `$extends` targets), then applies `$extends`.
+    mutating func finishUnits() {
+        for unit in units { for document in unit.documents { union.merge(document) } }
+        for u in units.indices {
+            for c in units[u].documents.indices {
+                var document = units[u].documents[c]
+                applyExtends(&document)
+                units[u].documents[c] = document
+            }
+        }
+    }
+
+    /// Group `$extends`: the named group's tokens are copied below the extending group, where it has none of its own.
+    mutating func applyExtends(_ document: inout TokenDocument) {
+        for (key, info) in document.groups.sorted(by: { $0.key < $1.key }) {
+            guard let (target, location) = info.extends else { continue }
+            var chain = [key]
+            var next: String? = target
+            var cycle = false
+            while let current = next {
+                if chain.contains(current) || key.hasPrefix(current + ".") || key == current {
+                    d.error(location, "$extends cycle: " + (chain + [current]).joined(separator: " → "))
+                    cycle = true
+                    break
+                }
+                chain.append(current)
+                next = (document.groups[current] ?? union.groups[current])?.extends?.key
+            }
+            guard !cycle else { continue }
+            if document.tokens[target] != nil || union.tokens[target] != nil {
+                d.error(location, "\(key): $extends names the token '\(target)', not a group")
+                continue
+            }
+            let source = document.order.contains { $0.hasPrefix(target + ".") } ? document : union
+            let inherited = source.order.filter { $0.hasPrefix(target + ".") }
+            guard !inherited.isEmpty || source.groups[target] != nil else {
+                d.error(location, "\(key): $extends names no group '\(target)'")
+                continue
+            }
+            for name in inherited {
+                let newKey = key + String(name.dropFirst(target.count))
+                guard document.tokens[newKey] == nil, var token = source.tokens[name] else { continue }
+                token.key = newKey
+                token.path = newKey.split(separator: ".").map(String.init)
+                document.tokens[newKey] = token
+                document.order.append(newKey)
+            }
+            for (group, groupInfo) in source.groups where group.hasPrefix(target + ".") {
+                let newGroup = key + String(group.dropFirst(target.count))
+                if document.groups[newGroup] == nil { document.groups[newGroup] = groupInfo }
+            }
+            if document.groups[key]?.type == nil, let type = source.groups[target]?.type {
+                document.groups[key]?.type = type
+            }
+        }
+    }
+}

@@ -1,0 +1,169 @@
+import SnapStyleEngine
+import SnapStyleJSON
+
+/// A token as one source writes it.
+struct FlatToken: Sendable {
+    /// The key: the path's names joined with `.`, without a final `$root`.
+    var key: String
+    var path: [String]
+    var value: LocatedJSON
+    var type: String?
+    var description: String?
+    var deprecated: JSONValue?
+    var location: SourceLocation
+}
+
+/// What a group says about the tokens below it.
+struct GroupInfo: Sendable {
+    var type: String?
+    var deprecated: JSONValue?
+    /// The group a `$extends` names (its key), and where.
+    var extends: (key: String, location: SourceLocation)?
+}
+
+/// A DTCG token document (or a part of one) flattened: tokens by key and groups by key ("" for the top), in
+/// document order. Merging documents is then replacing tokens whole, as the resolver module says.
+struct TokenDocument: Sendable {
+    var tokens: [String: FlatToken] = [:]
+    var order: [String] = []
+    var groups: [String: GroupInfo] = [:]
+
+    static let tokenMembers: Set = ["$value", "$type", "$description", "$deprecated", "$extensions", "$ref"]
+
+    /// Reads a document from its top group (`prefix`: the path of that group, for a JSON Pointer fragment).
+    init(_ json: LocatedJSON, file: String, prefix: [String] = [], diagnostics: inout Diagnostics) {
+        guard case .object = json.value else {
+            diagnostics.error(
+                SourceLocation(file: file, line: json.position.line, column: json.position.column),
+                "a token file must hold an object, not \(json.value.typeName)")
+            return
+        }
+        walkGroup(json, path: prefix, file: file, &diagnostics)
+    }
+
+    init() {}
+
+    /// Adds `other` on top: its tokens replace these whole, its group properties replace these.
+    mutating func merge(_ other: TokenDocument) {
+        for key in other.order {
+            if tokens[key] == nil { order.append(key) }
+            tokens[key] = other.tokens[key]
+        }
+        for (key, info) in other.groups {
+            var merged = groups[key] ?? GroupInfo()
+            if let type = info.type { merged.type = type }
+            if let deprecated = info.deprecated { merged.deprecated = deprecated }
+            if let extends = info.extends { merged.extends = extends }
+            groups[key] = merged
+        }
+    }
+
+    private mutating func walkGroup(_ json: LocatedJSON, path: [String], file: String, _ d: inout Diagnostics) {
+        var info = GroupInfo()
+        for (index, member) in json.members.enumerated() {
+            let position = json.node.child(index).memberPosition
+            let location = SourceLocation(file: file, line: position.line, column: position.column)
+            let name = member.key
+            switch name {
+            case "$type":
+                if let type = member.value.value.stringValue { info.type = type } else {
+                    d.error(location, "\(Self.join(path)): $type must be a string")
+                }
+            case "$deprecated": info.deprecated = member.value.value
+            case "$extends":
+                if let target = member.value.value.stringValue, let key = Self.groupReference(target) {
+                    info.extends = (key, location)
+                } else {
+                    d.error(location, "\(Self.join(path)): $extends must name a group as \"{group.path}\"")
+                }
+            case "$root":
+                walkMember(member.value, name: name, path: path + [name], location: location, file: file, &d)
+            default:
+                if name.hasPrefix("$") { continue }
+                guard Self.isValidName(name) else {
+                    d.error(location, "'\(name)': a token or group name may not contain '{', '}' or '.'")
+                    continue
+                }
+                walkMember(member.value, name: name, path: path + [name], location: location, file: file, &d)
+            }
+        }
+        let key = Self.join(path)
+        if info.type != nil || info.deprecated != nil || info.extends != nil { groups[key] = info }
+    }
+
+    private mutating func walkMember(
+        _ json: LocatedJSON, name: String, path: [String], location: SourceLocation, file: String,
+        _ d: inout Diagnostics
+    ) {
+        guard case .object(let object) = json.value else {
+            d.warning(location, "\(Self.join(path)): neither a token nor a group (\(json.value.typeName)): ignored")
+            return
+        }
+        let children = object.members.filter { !$0.key.hasPrefix("$") }
+        let isToken = object["$value"] != nil || (object["$ref"] != nil && children.isEmpty)
+        guard isToken else {
+            if children.isEmpty, object["$type"] != nil, object.count == 1 || object["$description"] != nil {
+                d.warning(location, "\(Self.join(path)): has a $type but no $value: read as an empty group")
+            }
+            walkGroup(json, path: path, file: file, &d)
+            return
+        }
+        let key = Self.join(path)
+        let value: LocatedJSON
+        if let v = json["$value"] {
+            value = v
+            for child in children {
+                d.warning(location, "\(key): member '\(child.key)' beside $value is not DTCG's: ignored")
+            }
+        } else {
+            // `{"$ref": "#/a/b/$value", "$type": ...}`, as the published format text writes an alias by pointer.
+            value = LocatedJSON(
+                value: .object(["$ref": object["$ref"]!]), node: SourceNode(
+                    keyPosition: nil, position: json.position, children: [json["$ref"]!.node]))
+        }
+        var token = FlatToken(key: key, path: path, value: value, location: location)
+        if let type = json["$type"] {
+            if let name = type.value.stringValue { token.type = name } else {
+                d.error(location, "\(key): $type must be a string")
+            }
+        }
+        token.description = object["$description"]?.stringValue
+        token.deprecated = object["$deprecated"]
+        if tokens[key] == nil { order.append(key) }
+        tokens[key] = token
+    }
+
+    /// A path's key: its names joined with `.`, a final `$root` dropped.
+    static func join(_ path: [String]) -> String {
+        (path.last == "$root" ? path.dropLast() : path[...]).joined(separator: ".")
+    }
+
+    /// DTCG names: not starting with `$`, without `{`, `}` and `.`.
+    static func isValidName(_ name: String) -> Bool {
+        !name.isEmpty && !name.hasPrefix("$") && !name.contains { $0 == "{" || $0 == "}" || $0 == "." }
+    }
+
+    /// `{a.b}` → `a.b` (a final `.$root` names the group's own token); nil for any other string.
+    static func reference(_ text: String) -> String? {
+        guard text.count > 2, text.first == "{", text.last == "}" else { return nil }
+        let inner = text.dropFirst().dropLast()
+        guard !inner.contains(where: { $0 == "{" || $0 == "}" }) else { return nil }
+        let path = inner.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard path.allSatisfy({ !$0.isEmpty }) else { return nil }
+        return join(path)
+    }
+
+    /// A group named by `$extends`: `{a.b}` or a JSON Pointer string `#/a/b`.
+    static func groupReference(_ text: String) -> String? {
+        if let key = reference(text) { return key }
+        guard text.hasPrefix("#/") else { return nil }
+        return pointerSegments(String(text.dropFirst(2))).joined(separator: ".")
+    }
+
+    /// RFC 6901 segments (`~1` is `/`, `~0` is `~`).
+    static func pointerSegments(_ pointer: String) -> [String] {
+        pointer.split(separator: "/", omittingEmptySubsequences: false).map {
+            String($0).replacing("~1", with: "/").replacing("~0", with: "~")
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import SnapStyleJSON
+
+extension RGBA {
+    /// `{"colorSpace": "srgb", "components", "alpha", "hex": "#rrggbb"}`.
+    public var dtcgValue: JSONValue {
+        .object([
+            "colorSpace": "srgb", "components": .array([.number(r), .number(g), .number(b)]), "alpha": .number(a),
+            "hex": .string(String(hex.lowercased().prefix(7))),
+        ])
+    }
+}
+
+extension ResolvedValue {
+    /// The value as a DTCG `$value` of the given type (what an alias to it reads, and what `export` writes); nil
+    /// for values DTCG has no type for (materials, mesh gradients, paddings, ...).
+    public func dtcgValue(as type: String) -> JSONValue? {
+        switch self {
+        case .surface(.color(let c)):
+            return c.dtcgValue
+        case .surface(.linearGradient(let colors, _, _, let locations)):
+            let positions = locations ?? colors.indices.map { colors.count > 1 ? Double($0) / Double(colors.count - 1) : 0 }
+            return .array(
+                zip(colors, positions).map { .object(["color": $0.dtcgValue, "position": .number($1)]) })
+        case .number(let n):
+            if type == DTCGType.number.rawValue { return .number(n.base) }
+            if let d = n.dimension { return .object(["value": .number(d.value), "unit": .string(d.unit)]) }
+            return .object(["value": .number(n.base), "unit": "px"])
+        case .font(let f):
+            var object: JSONObject = [:]
+            if let families = f.details.families { object["fontFamily"] = .array(families.map(JSONValue.string)) }
+            object["fontSize"] = .object(["value": .number(f.baseSize), "unit": "px"])
+            object["fontWeight"] = .number(f.details.weightValue ?? f.weight.value)
+            if let lineHeight = f.details.lineHeight { object["lineHeight"] = .number(lineHeight) }
+            if let spacing = f.details.letterSpacing {
+                object["letterSpacing"] = .object(["value": .number(spacing), "unit": "px"])
+            }
+            return .object(object)
+        case .token(let t):
+            return t.value
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import SnapStyleDTCG
+import SnapStyleJSON
+import SnapStyleEngine
+
+extension ThemeStore {
+    /// Where a theme's compiled design tokens sit among its files: one contribution to its layer, rebuilt from
+    /// every token file (and the resolver and manifest) whenever one of its files changes.
+    static let tokensUnit = "\u{1}tokens"
+
+    /// Whether a theme holds DTCG files.
+    static func hasTokens(_ record: Record) -> Bool {
+        guard let location = record.location else { return false }
+        return location.kind == .resolver || location.kind == .tokensFile
+            || record.files.keys.contains { ThemeDiscovery.FileRole(path: $0) == .tokens }
+    }
+
+    /// The token files the theme's resolver names (relative to the root).
+    static func referenced(_ record: Record) -> [String] {
+        guard let location = record.location, location.kind == .resolver, let path = location.filePath,
+            let document = record.files[path]?.document
+        else { return [] }
+        return ResolverDocument.referencedFiles(document, path: path).filter {
+            ThemeDiscovery.FileRole(path: $0) != .resolver
+        }
+    }
+
+    /// Reads the token files the resolver names now: new ones, and those among `touched`; forgets those it no
+    /// longer names. Returns the paths that changed.
+    func syncReferenced(_ record: inout Record, touched: Set<String>, listed: [String]) -> Set<String> {
+        let references = Self.referenced(record)
+        var changed = Set<String>()
+        let wanted = Set(listed).union(references)
+        for path in record.fileOrder where !wanted.contains(path) {
+            forget(path, &record)
+            changed.insert(path)
+        }
+        for path in references where record.files[path] == nil || touched.contains(path) || touched.contains("*") {
+            if read(path, &record) { changed.insert(path) }
+        }
+        var order = listed
+        for path in references where !order.contains(path) { order.append(path) }
+        record.fileOrder = order
+        return changed
+    }
+
+    /// Compiles the theme's token files into its tokens contribution (kept as a changed file for the build).
+    func compileTokens(_ record: inout Record) {
+        guard let location = record.location else { return }
+        var resolver: (path: String, json: LocatedJSON)?
+        if location.kind == .resolver, let path = location.filePath, let json = record.files[path]?.document {
+            resolver = (path, json)
+        }
+        var documents: [String: LocatedJSON] = [:]
+        var unreadable = Set<String>()
+        for path in record.fileOrder where ThemeDiscovery.FileRole(path: path) == .tokens {
+            if let document = record.files[path]?.document { documents[path] = document } else { unreadable.insert(path) }
+        }
+        let manifest = record.manifest
+        let input = DTCGInput(
+            resolver: resolver, documents: documents, unreadable: unreadable, remBase: manifest?.remBase ?? 16,
+            mappings: manifest?.modifiers ?? [])
+        let compiled = TokenCompiler.compile(input, themeName: record.name)
+        var file = ThemeFile(
+            path: Self.tokensUnit, layer: compiled.layer,
+            errors: compiled.errors.map { ThemeError(at: $0.location, $0.message) })
+        file.warnings = compiled.warnings.map { ThemeError(at: $0.location, $0.message) }
+        if record.memo.previous[Self.tokensUnit] == nil, let old = record.files[Self.tokensUnit] {
+            record.memo.previous[Self.tokensUnit] = old
+        }
+        record.files[Self.tokensUnit] = file
+        record.tokenCount = compiled.tokenCount
+    }
+}
