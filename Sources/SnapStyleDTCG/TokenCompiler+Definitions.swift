@@ -71,6 +71,16 @@ extension TokenCompiler {
             var ok = true
             let value = tokenValue(json, expected: type, container: type, def: def, ok: &ok)
             guard ok else { return nil }
+            // The parts written here are checked as the type says, with each alias standing in for a valid value.
+            if DTCGType.attribute(of: type) != .token, let probe = Self.probe(value) {
+                do {
+                    let converted = try DTCGValue.convert(type, probe, remBase: input.remBase)
+                    for warning in converted.warnings { d.warning(def.token.location, "\(key): \(warning)") }
+                } catch {
+                    d.error(def.token.location, "\(key): \(error.text)")
+                    return nil
+                }
+            }
             return .value(.imported(ImportedLiteral(type: type, value: value, remBase: input.remBase)))
         }
         guard case .success(let converted)? = converted[key]?[index] else { return nil }
@@ -173,6 +183,39 @@ extension TokenCompiler {
             return values.allSatisfy({ $0.plain != nil }) ? .json(json) : .array(values)
         default:
             return .json(json)
+        }
+    }
+}
+
+extension TokenCompiler {
+    /// A token value with each alias replaced by a valid value of the type it stands for (nil if a type is unknown).
+    static func probe(_ value: TokenValue) -> JSONValue? {
+        switch value {
+        case .json(let json): return json
+        case .object(let members):
+            var object = JSONObject()
+            for member in members {
+                guard let json = probe(member.value) else { return nil }
+                object.append(member.name, json)
+            }
+            return .object(object)
+        case .array(let elements):
+            var array: [JSONValue] = []
+            for element in elements {
+                guard let json = probe(element) else { return nil }
+                array.append(json)
+            }
+            return .array(array)
+        case .alias(let alias):
+            guard alias.path.isEmpty else { return .number(0) }
+            switch alias.type {
+            case "color": return .object(["colorSpace": "srgb", "components": [0, 0, 0]])
+            case "dimension": return .object(["value": 1, "unit": "px"])
+            case "fontFamily": return "serif"
+            case "fontWeight": return 400
+            case "number": return 1
+            default: return nil
+            }
         }
     }
 }

@@ -30,7 +30,7 @@ extension TokenCompiler {
         while !path.isEmpty {
             path.removeLast()
             let key = path.joined(separator: ".")
-            if let type = document.groups[key]?.type ?? union.groups[key]?.type { return type }
+            if let type = document.groups[key]?.type ?? base.groups[key]?.type { return type }
         }
         return nil
     }
@@ -101,6 +101,11 @@ extension TokenCompiler {
             var attribute: Attribute?
             if let target = Self.wholeAlias(def.token.value.value) {
                 guard defs[target] != nil else { continue }  // reported with its definition
+                if let own = def.token.type, let actual = keyType(target), own != actual {
+                    d.error(def.token.location, "\(key): alias {\(target)} is a \(actual), not a \(own)")
+                    failed = true
+                    continue
+                }
                 guard let attribute = self.attribute(of: target) else {
                     failed = true
                     continue

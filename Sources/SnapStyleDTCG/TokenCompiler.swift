@@ -24,6 +24,8 @@ public struct TokenCompiler {
     var d = Diagnostics()
     var units: [Unit] = []
     var union = TokenDocument()
+    /// The sets merged: where a modifier context's tokens find their group's `$type` and `$extends` targets.
+    var base = TokenDocument()
     var defs: [String: [Def]] = [:]
     var keyOrder: [String] = []
     var typeMemo: [String: String?] = [:]
@@ -140,7 +142,10 @@ public struct TokenCompiler {
 
     /// Builds the union of every unit (for group types and `$extends` targets), then applies `$extends`.
     mutating func finishUnits() {
-        for unit in units { for document in unit.documents { union.merge(document) } }
+        for unit in units {
+            for document in unit.documents { union.merge(document) }
+            if unit.selector == nil { base.merge(unit.documents[0]) }
+        }
         for u in units.indices {
             for c in units[u].documents.indices {
                 var document = units[u].documents[c]
@@ -164,14 +169,14 @@ public struct TokenCompiler {
                     break
                 }
                 chain.append(current)
-                next = (document.groups[current] ?? union.groups[current])?.extends?.key
+                next = (document.groups[current] ?? base.groups[current])?.extends?.key
             }
             guard !cycle else { continue }
-            if document.tokens[target] != nil || union.tokens[target] != nil {
+            if document.tokens[target] != nil || base.tokens[target] != nil {
                 d.error(location, "\(key): $extends names the token '\(target)', not a group")
                 continue
             }
-            let source = document.order.contains { $0.hasPrefix(target + ".") } ? document : union
+            let source = document.order.contains { $0.hasPrefix(target + ".") } ? document : base
             let inherited = source.order.filter { $0.hasPrefix(target + ".") }
             guard !inherited.isEmpty || source.groups[target] != nil else {
                 d.error(location, "\(key): $extends names no group '\(target)'")

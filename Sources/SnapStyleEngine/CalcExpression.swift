@@ -317,4 +317,15 @@ public enum KeySyntax {
         }
         return count > 0 && !atSegmentStart
     }
+
+    /// Whether `key` may name a key at all: a native key, or an imported token's path (DTCG names: segments not
+    /// starting with `$`, without `{`, `}` or control characters, joined by dots).
+    public static func isValidReference(_ key: String) -> Bool {
+        if isValid(key) { return true }
+        guard !key.isEmpty, key.utf8.count <= 1024 else { return false }
+        return key.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { segment in
+            !segment.isEmpty && segment.first != "$"
+                && !segment.unicodeScalars.contains { $0 == "{" || $0 == "}" || $0.value < 0x20 }
+        }
+    }
 }

@@ -59,7 +59,9 @@ public struct Params: Sendable {
     /// A member holding a semantic key.
     public func key(_ name: String = "key") throws(RPCError) -> String {
         let key = try requiredString(name)
-        guard KeySyntax.isValid(key) else { throw .invalidParams(field(name), "'\(key)' is not a valid key") }
+        guard KeySyntax.isValidReference(key) else {
+            throw .invalidParams(field(name), "'\(key)' is not a valid key")
+        }
         return key
     }
 

@@ -178,24 +178,36 @@ public struct StyleMethods: Sendable {
         do { explanation = try session.explain(attribute, key, context: context) } catch {
             throw .style(error)
         }
+        let layers = session.snapshot.layers
         let steps: [JSONValue] = explanation.steps.map { step in
-            .object([
-                "layer": .string(step.layer), "file": .string(step.location.file),
-                "line": .integer(Int64(step.location.line)), "kind": .string(step.kind),
+            // For an imported token: the modifier context (or set) that supplied the value, and its file and line.
+            let source = layers.last { $0.name == step.layer }?.tokens
+                .source(of: .key(step.attribute, step.key), caseIndex: step.caseIndex)
+            let location = source?.location ?? step.location
+            var object: JSONObject = [
+                "layer": .string(step.layer), "file": .string(location.file),
+                "line": .integer(Int64(location.line)), "kind": .string(step.kind),
                 "case": step.caseIndex.map { .integer(Int64($0)) } ?? .null, "result": .string(step.result),
                 "attribute": .string(step.attribute.rawValue), "key": .string(step.key),
                 "definition": .string(step.definition),
-            ])
+            ]
+            if source != nil {
+                object["modifier"] = source?.modifier.map(JSONValue.string) ?? .null
+                object["context"] = source?.context.map(JSONValue.string) ?? .null
+            }
+            return .object(object)
         }
         let dependsOn: [JSONValue] = explanation.dependsOn.compactMap { node in
             guard case .key(let attribute, let key) = node else { return nil }
             return .object(["attribute": .string(attribute.rawValue), "key": .string(key)])
         }
-        return .object([
+        var result: JSONObject = [
             "theme": .string(name), "generation": .integer(Int64(session.generation)),
             "attribute": .string(attribute.rawValue), "key": .string(key),
             "value": explanation.value?.json ?? .null, "steps": .array(steps), "dependsOn": .array(dependsOn),
-        ])
+        ]
+        if let (_, token) = session.snapshot.token(attribute, key) { result["token"] = token.json }
+        return .object(result)
     }
 
     func themes(_ value: JSONValue?) throws(RPCError) -> JSONValue {
@@ -213,10 +225,16 @@ public struct StyleMethods: Sendable {
             keys[attribute.rawValue] = .array(
                 snapshot.keys(attribute).compactMap { key in
                     guard let (_, entry) = snapshot.topEntry(attribute, key) else { return nil }
-                    return .object([
+                    var object: JSONObject = [
                         "key": .string(key), "file": .string(entry.location.file),
                         "line": .integer(Int64(entry.location.line)),
-                    ])
+                    ]
+                    if let (_, token) = snapshot.token(attribute, key) {
+                        object["type"] = .string(token.type)
+                        if let description = token.description { object["description"] = .string(description) }
+                        if let deprecated = token.deprecated { object["deprecated"] = deprecated }
+                    }
+                    return .object(object)
                 })
         }
         return .object([
@@ -271,6 +289,16 @@ extension ThemeChange {
         for attribute in Attribute.allCases {
             if let keys = changed[attribute] { object[attribute.rawValue] = .array(keys.map(JSONValue.string)) }
         }
+        return .object(object)
+    }
+}
+
+extension TokenCatalog.Token {
+    /// `{"type", "description", "deprecated"}` (the last two when set).
+    public var json: JSONValue {
+        var object: JSONObject = ["type": .string(type)]
+        if let description { object["description"] = .string(description) }
+        if let deprecated { object["deprecated"] = deprecated }
         return .object(object)
     }
 }

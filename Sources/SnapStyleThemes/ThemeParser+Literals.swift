@@ -63,7 +63,7 @@ extension ThemeParser {
         if case .object(let object) = json.value {
             if object["ref"] != nil {
                 guard onlyMembers(json, ["ref"], what), let key = json["ref"]!.value.stringValue,
-                    KeySyntax.isValid(key)
+                    KeySyntax.isValidReference(key)
                 else {
                     error(json, "\(what): ref must be a surface key")
                     return nil

@@ -61,7 +61,7 @@ extension ThemeParser {
     mutating func numberSpec(_ json: LocatedJSON, _ what: String) -> NumberSpec? {
         switch json.value {
         case .null: return NumberSpec.none
-        case .string(let key) where KeySyntax.isValid(key): return .key(key)
+        case .string(let key) where KeySyntax.isValidReference(key): return .key(key)
         case .integer, .double: return number(json, what).map(NumberSpec.constant)
         default:
             error(json, "\(what): expected a number key, a number or null")
@@ -136,7 +136,7 @@ extension ThemeParser {
         var keys: [String: String] = [:]
         for name in layers {
             guard let j = json[name], !j.value.isNull else { continue }
-            guard let key = j.value.stringValue, KeySyntax.isValid(key) else {
+            guard let key = j.value.stringValue, KeySyntax.isValidReference(key) else {
                 error(j, "\(what): \(name) must be a surface key")
                 return nil
             }

@@ -176,7 +176,7 @@ struct ThemeParser {
             return .null
         case .object(let object) where object["ref"] != nil:
             guard onlyMembers(json, ["ref", "adjust"], what) else { return .null }
-            guard let target = json["ref"], let name = target.value.stringValue, KeySyntax.isValid(name) else {
+            guard let target = json["ref"], let name = target.value.stringValue, KeySyntax.isValidReference(name) else {
                 error(json["ref"]!, "\(what): ref must be a key string")
                 return .null
             }

@@ -143,7 +143,7 @@ public final class ThemeStore: Sendable {
                 guard let first = parts.first, parts.count == 2 else {
                     rediscover = true
                     if let first = parts.first {
-                        let name = first.hasSuffix(".json") ? String(first.dropLast(5)) : first
+                        let name = ThemeDiscovery.theme(entry: first, kind: .file)?.0 ?? first
                         if state.records[name]?.location?.root == root { touched[name, default: []].insert("*") }
                     } else {
                         // The root itself (deleted, recreated, moved): anything in it may be new.
