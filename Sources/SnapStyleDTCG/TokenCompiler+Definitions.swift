@@ -85,16 +85,13 @@ extension TokenCompiler {
         }
         guard case .success(let converted)? = converted[key]?[index] else { return nil }
         for warning in converted.warnings { d.warning(def.token.location, "\(key): \(warning)") }
-        if attribute == .token, case .imported = converted.literal {} else if attribute == .token {
-            return .value(.imported(ImportedLiteral(type: type, value: .json(json), remBase: input.remBase)))
-        }
         return .value(converted.literal)
     }
 
     /// Checks that an alias's target exists and has the expected type.
     mutating func checkTarget(_ target: String, from def: Def, expected: String?) -> Bool {
         guard defs[target] != nil else {
-            let near = Self.nearest(target, Array(defs.keys))
+            let near = Suggestions.closest(to: target, in: Array(defs.keys))
             d.error(
                 def.token.location,
                 "\(def.token.key): alias {\(target)} names no token" + (near.map { " (did you mean {\($0)}?)" } ?? ""))
@@ -105,12 +102,6 @@ extension TokenCompiler {
             return false
         }
         return true
-    }
-
-    static func nearest(_ name: String, _ candidates: [String]) -> String? {
-        candidates.map { ($0, Suggestions.distance(name, $0)) }
-            .filter { $0.1 <= max(2, name.count / 3) }
-            .min { ($0.1, $0.0) < ($1.1, $1.0) }?.0
     }
 
     /// The type a member of a composite holds (for the aliases inside it).

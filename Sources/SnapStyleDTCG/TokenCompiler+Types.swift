@@ -69,8 +69,8 @@ extension TokenCompiler {
     /// A key's type: that of its first value that has one.
     mutating func keyType(_ key: String) -> String? {
         if let known = typeMemo[key] { return known }
-        guard let list = defs[key], visiting.insert("t:" + key).inserted else { return nil }
-        defer { visiting.remove("t:" + key) }
+        guard let list = defs[key], typing.insert(key).inserted else { return nil }
+        defer { typing.remove(key) }
         var result: String?
         for def in list {
             if let type = type(of: def, warn: false) {

@@ -30,7 +30,8 @@ public struct TokenCompiler {
     var keyOrder: [String] = []
     var typeMemo: [String: String?] = [:]
     var attributeMemo: [String: Attribute?] = [:]
-    var visiting = Set<String>()
+    /// Keys whose type is being worked out (an untyped alias cycle ends there).
+    var typing = Set<String>()
     var aliasStack: [String] = []
     var converted: [String: [Int: Result<DTCGValue.Converted, DTCGValueError>]] = [:]
 

@@ -27,6 +27,13 @@ public enum Suggestions {
             .prefix(limit).map(\.0)
     }
 
+    /// The one candidate close enough to `name` to suggest in a load error ("did you mean ...?"), if any.
+    public static func closest(to name: String, in candidates: [String]) -> String? {
+        candidates.map { ($0, distance(name, $0)) }
+            .filter { $0.1 <= max(2, name.count / 3) }
+            .min { ($0.1, $0.0) < ($1.1, $1.0) }?.0
+    }
+
     /// The Levenshtein distance between two strings, case-insensitive.
     public static func distance(_ a: String, _ b: String) -> Int {
         distance(Array(a.lowercased().unicodeScalars), Array(b.lowercased().unicodeScalars))

@@ -156,13 +156,7 @@ public enum ThemeAssembler {
         // Never the key being defined: "did you mean" it would send the user in a circle.
         var own: String?
         if case .key(let attribute, let key) = node, case .key(attribute, _) = target { own = key }
-        let near = nearest(name, Array(Set(candidates).subtracting([own].compactMap { $0 })))
+        let near = Suggestions.closest(to: name, in: Array(Set(candidates).subtracting([own].compactMap { $0 })))
         return "\(node.description) refers to unknown \(kind)" + (near.map { " (did you mean '\($0)'?)" } ?? "")
-    }
-
-    static func nearest(_ name: String, _ candidates: [String]) -> String? {
-        candidates.map { ($0, Suggestions.distance(name, $0)) }
-            .filter { $0.1 <= max(2, name.count / 3) }
-            .min { ($0.1, $0.0) < ($1.1, $1.0) }?.0
     }
 }
