@@ -24,6 +24,10 @@ static inline size_t snapjson_decode_flags_int_as_real(void) {
 static inline size_t snapjson_encode_flags(void) {
     return (size_t)(JSON_COMPACT | JSON_ENCODE_ANY | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));
 }
+/// Indented by two spaces, one member per line, for files people read.
+static inline size_t snapjson_encode_pretty_flags(void) {
+    return (size_t)(JSON_INDENT(2) | JSON_ENCODE_ANY | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));
+}
 static inline int snapjson_error_code(const json_error_t *error) { return (int)json_error_code(error); }
 
 #endif

@@ -64,7 +64,7 @@ extension TokenCompiler {
         let json = def.token.value.value
         if let target = Self.wholeAlias(json) {
             guard checkTarget(target, from: def, expected: def.token.type) else { return nil }
-            return .ref(target, adjust: [])
+            return .ref(name(target), adjust: [])
         }
         guard let type = type(of: def, warn: false) else { return nil }
         if Self.hasAlias(json) {
@@ -85,7 +85,7 @@ extension TokenCompiler {
         }
         guard case .success(let converted)? = converted[key]?[index] else { return nil }
         for warning in converted.warnings { d.warning(def.token.location, "\(key): \(warning)") }
-        return .value(converted.literal)
+        return .value(def.token.hints?.apply(to: converted.literal) ?? converted.literal)
     }
 
     /// Checks that an alias's target exists and has the expected type.
@@ -132,7 +132,8 @@ extension TokenCompiler {
                 ok = false
                 return .json(json)
             }
-            return .alias(TokenAlias(attribute: attribute, key: target, type: expected ?? keyType(target) ?? ""))
+            return .alias(
+                TokenAlias(attribute: attribute, key: name(target), type: expected ?? keyType(target) ?? ""))
         }
         if case .object(let object) = json, object.count == 1, let pointer = object["$ref"]?.stringValue {
             guard let (target, path) = Self.pointerTarget(pointer) else {
@@ -147,7 +148,7 @@ extension TokenCompiler {
                 return .json(json)
             }
             let type = path.isEmpty ? (expected ?? keyType(target) ?? "") : (keyType(target) ?? "")
-            return .alias(TokenAlias(attribute: attribute, key: target, type: type, path: path))
+            return .alias(TokenAlias(attribute: attribute, key: name(target), type: type, path: path))
         }
         switch json {
         case .object(let object):

@@ -28,6 +28,8 @@ public struct TokenCompiler {
     var base = TokenDocument()
     var defs: [String: [Def]] = [:]
     var keyOrder: [String] = []
+    /// Token paths whose key is another (`SnapStyleHints.key`).
+    var names: [String: String] = [:]
     var typeMemo: [String: String?] = [:]
     var attributeMemo: [String: Attribute?] = [:]
     /// Keys whose type is being worked out (an untyped alias cycle ends there).
@@ -55,16 +57,37 @@ public struct TokenCompiler {
                 }
             }
         }
+        nameKeys()
         var layer = ThemeLayer(name: themeName)
         layer.tokens.modifiers = units.compactMap(\.selector)
         for key in keyOrder {
             guard let attribute = self.attribute(of: key) else { continue }
             guard let (entry, token) = definition(of: key, attribute) else { continue }
-            layer.set(attribute, key, entry)
-            layer.tokens.tokens[.key(attribute, key)] = token
+            layer.set(attribute, name(key), entry)
+            layer.tokens.tokens[.key(attribute, name(key))] = token
         }
         return DTCGCompilation(layer: layer, errors: d.errors, warnings: d.warnings, tokenCount: keyOrder.count)
     }
+
+    /// Takes the keys `$extensions."org.snapstyle".key` gives tokens instead of their paths (an export's native
+    /// keys), unless the key is another token's.
+    mutating func nameKeys() {
+        var taken = Set(keyOrder)
+        for key in keyOrder {
+            guard let def = defs[key]!.last(where: { $0.token.hints?.key != nil }), let name = def.token.hints!.key,
+                name != key
+            else { continue }
+            guard !taken.contains(name) else {
+                d.warning(def.token.location, "\(key): the key '\(name)' its extension names is taken: kept as \(key)")
+                continue
+            }
+            taken.insert(name)
+            names[key] = name
+        }
+    }
+
+    /// The key a token path becomes.
+    func name(_ key: String) -> String { names[key] ?? key }
 
     // MARK: Units
 

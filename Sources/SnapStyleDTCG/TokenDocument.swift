@@ -11,6 +11,8 @@ struct FlatToken: Sendable {
     var description: String?
     var deprecated: JSONValue?
     var location: SourceLocation
+    /// `$extensions."org.snapstyle"`, as an export writes it.
+    var hints: SnapStyleHints?
 }
 
 /// What a group says about the tokens below it.
@@ -129,6 +131,7 @@ struct TokenDocument: Sendable {
         }
         token.description = object["$description"]?.stringValue
         token.deprecated = object["$deprecated"]
+        token.hints = SnapStyleHints(extensions: object["$extensions"])
         if tokens[key] == nil { order.append(key) }
         tokens[key] = token
     }

@@ -63,10 +63,14 @@ public enum Jansson {
     }
 
     /// Encodes a value as compact JSON text on one line (object members in their order).
-    public static func encode(_ value: JSONValue) -> String {
+    public static func encode(_ value: JSONValue) -> String { encode(value, pretty: false) }
+
+    /// Encodes a value; `pretty`: indented by two spaces, a member per line.
+    public static func encode(_ value: JSONValue, pretty: Bool) -> String {
         guard let json = makeJSON(value) else { return "null" }
         defer { snapjson_decref(json) }
-        guard let dumped = json_dumps(json, snapjson_encode_flags()) else { return "null" }
+        let flags = pretty ? snapjson_encode_pretty_flags() : snapjson_encode_flags()
+        guard let dumped = json_dumps(json, flags) else { return "null" }
         defer { free(dumped) }
         return String(cString: dumped)
     }

@@ -58,6 +58,13 @@ extension ThemeFile {
         }
         if role != .native {
             file.document = located
+            // What an export keeps beside the tokens: native definitions for what DTCG has no type for.
+            if role == .tokens, let native = located["$extensions"]?["org.snapstyle"] {
+                var parser = ThemeParser(file: path, themeName: themeName)
+                parser.parseFile(native, allowManifest: false)
+                file.layer = parser.layer
+                file.errors = parser.errors
+            }
             return file
         }
         var parser = ThemeParser(file: path, themeName: themeName)

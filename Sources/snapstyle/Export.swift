@@ -1,26 +1,23 @@
 import ArgumentParser
 import Foundation
-import SnapStyleClient
 import SnapStyleJSON
 import SnapStyleJansson
+import SnapStyleProtocol
 
 struct Export: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Write a theme's resolved values as JSON or CSS custom properties, in one or more contexts.",
+        abstract: "Write a theme's resolved values as a DTCG token file, CSS custom properties or JSON.",
         discussion: """
             Each --context (a context object; default: the empty context) gives one set of values; with --format \
-            css each is one block, under the --selector given in the same position (default :root).
+            css each is one block, under the --selector given in the same position (default :root). --format dtcg \
+            writes one context as a DTCG 2025.10 token document that imports back to the same values.
             """)
-
-    enum Format: String, CaseIterable, ExpressibleByArgument {
-        case json, css
-    }
 
     @Option(name: .long, help: "The theme (default: the daemon's default theme).")
     var theme: String?
 
     @Option(name: .long, help: "The output format.")
-    var format: Format
+    var format: ThemeExport.Format
 
     @Option(name: .long, help: "A context object (JSON), repeatable.")
     var context: [String] = []
@@ -42,6 +39,9 @@ struct Export: AsyncParsableCommand {
         guard selector.count <= max(1, context.count) else {
             throw ValidationError("--selector is given more often than --context")
         }
+        guard format != .dtcg || context.count <= 1 else {
+            throw ValidationError("--format dtcg writes one context: export each --context to a file of its own")
+        }
     }
 
     func run() async throws {
@@ -54,32 +54,17 @@ struct Export: AsyncParsableCommand {
                 context.isEmpty ? [[:]] : try context.map { try parseJSON($0, option: "--context").objectValue ?? [:] }
             var themes: [ResolvedTheme] = []
             for (index, context) in contexts.enumerated() {
-                var values: [(attribute: String, entries: [(key: String, value: JSONValue)])] = []
-                for member in keys["keys"]?.objectValue ?? [:] {
-                    let names = (member.value.arrayValue ?? []).compactMap { $0["key"]?.stringValue }
-                    var entries: [(key: String, value: JSONValue)] = []
-                    for start in stride(from: 0, to: names.count, by: 1000) {
-                        let batch = names[start..<min(start + 1000, names.count)]
-                        var request = params
-                        request["context"] = .object(context)
-                        request["queries"] = .array(
-                            batch.map { .object(["attribute": .string(member.key), "key": .string($0)]) })
-                        let result = try await backend.call("resolve", request)
-                        for entry in result["results"]?.arrayValue ?? [] {
-                            guard let key = entry["key"]?.stringValue, let value = entry["value"], !value.isNull
-                            else { continue }
-                            entries.append((key, value))
-                        }
-                    }
-                    values.append((member.key, entries))
-                }
                 let selector = index < self.selector.count ? self.selector[index] : ":root"
-                themes.append(ResolvedTheme(context: context, selector: selector, values: values))
+                themes.append(
+                    try await ThemeExport.resolve(keys: keys, params: params, context: context, selector: selector) {
+                        try await backend.call($0, $1)
+                    })
             }
             let text =
                 switch format {
                 case .json: ThemeExport.json(themes) + "\n"
                 case .css: ThemeExport.css(themes)
+                case .dtcg: ThemeExport.dtcg(themes[0])
                 }
             if let output {
                 do {
@@ -94,3 +79,5 @@ struct Export: AsyncParsableCommand {
         }
     }
 }
+
+extension ThemeExport.Format: ExpressibleByArgument {}

@@ -1,0 +1,95 @@
+import SnapStyleEngine
+import SnapStyleJSON
+
+/// What a token's `$extensions."org.snapstyle"` adds to its `$value`: the facts of a native value that DTCG has no
+/// member for, as `snapstyle export --format dtcg` writes them, so that importing an export gives back the same
+/// values. Other tools ignore them; a designer's edit of `$value` still counts (a hint that no longer fits the
+/// value is dropped).
+struct SnapStyleHints: Sendable {
+    static let extensionName = "org.snapstyle"
+
+    /// The key the token becomes instead of its path.
+    var key: String?
+    /// Fonts: the native descriptors.
+    var textStyle: TextStyle?
+    var weight: FontWeight?
+    var width: FontWidth?
+    var design: FontDesign?
+    /// Numbers and fonts: whether Dynamic Type scales the value (numbers: present only for native numbers).
+    var scaled: Bool?
+    /// Members written only because the format requires them (`fontFamily`, `lineHeight`, `letterSpacing`, and
+    /// `position` for evenly spaced gradient stops): the import leaves them unset while they hold the stand-in
+    /// value the export wrote (`FontDetails.standIn`).
+    var implicit: Set<String> = []
+    /// Dimensions in `rem`: the size of a rem in points where the exported theme's was not the default.
+    var remBase: Double?
+    /// Gradients: where the gradient runs.
+    var startPoint: GradientPoint?
+    var endPoint: GradientPoint?
+
+    /// Reads the hints of a token's `$extensions`; nil when it has none. Unknown or malformed members are skipped.
+    init?(extensions: JSONValue?) {
+        guard case .object(let object)? = extensions?[Self.extensionName] else { return nil }
+        key = object["key"]?.stringValue.flatMap { KeySyntax.isValidReference($0) ? $0 : nil }
+        textStyle = object["textStyle"]?.stringValue.flatMap(TextStyle.init(rawValue:))
+        weight = object["weight"]?.stringValue.flatMap(FontWeight.init(rawValue:))
+        width = object["width"]?.stringValue.flatMap(FontWidth.init(rawValue:))
+        design = object["design"]?.stringValue.flatMap(FontDesign.init(rawValue:))
+        if case .bool(let flag)? = object["scaled"] { scaled = flag }
+        remBase = object["remBase"]?.doubleValue.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
+        implicit = Set((object["implicit"]?.arrayValue ?? []).compactMap(\.stringValue))
+        startPoint = object["startPoint"].flatMap(Self.point)
+        endPoint = object["endPoint"].flatMap(Self.point)
+    }
+
+    static func point(_ json: JSONValue) -> GradientPoint? {
+        if let name = json.stringValue { return .named(name) }
+        guard let xy = json.arrayValue, xy.count == 2, let x = xy[0].doubleValue, let y = xy[1].doubleValue else {
+            return nil
+        }
+        return .point(x, y)
+    }
+
+    /// Positions of `count` evenly spaced stops.
+    static func evenly(_ count: Int) -> [Double] {
+        (0..<count).map { count > 1 ? Double($0) / Double(count - 1) : 0 }
+    }
+
+    /// The literal with the hints applied.
+    func apply(to literal: Literal) -> Literal {
+        switch literal {
+        case .font(var font):
+            if let textStyle { font.textStyle = textStyle }
+            if let width { font.width = width }
+            if let design { font.design = design }
+            if let scaled { font.scaled = scaled }
+            let standIn = FontDetails.standIn(for: font.design ?? .default)
+            if implicit.contains("fontFamily"), font.details.families == standIn.families {
+                font.details.families = nil
+            }
+            if implicit.contains("lineHeight"), font.details.lineHeight == standIn.lineHeight {
+                font.details.lineHeight = nil
+            }
+            if implicit.contains("letterSpacing"), font.details.letterSpacing == standIn.letterSpacing {
+                font.details.letterSpacing = nil
+            }
+            if let weight, font.details.weightValue == weight.value {
+                font.weight = weight
+                font.details.weightValue = nil
+            }
+            return .font(font)
+        case .number(.dimension(var dimension)) where dimension.unit == "rem" && remBase != nil:
+            dimension.points = dimension.value * remBase!
+            return .number(.dimension(dimension))
+        case .number(.dimension(let dimension)) where scaled != nil:
+            return .number(scaled! ? .constant(dimension.points) : .calc(.number(dimension.points), scaled: false))
+        case .surface(.linearGradient(let colors, let start, let end, let locations)):
+            return .surface(
+                .linearGradient(
+                    colors: colors, start: startPoint ?? start, end: endPoint ?? end,
+                    locations: implicit.contains("position") && locations == Self.evenly(colors.count) ? nil : locations))
+        default:
+            return literal
+        }
+    }
+}

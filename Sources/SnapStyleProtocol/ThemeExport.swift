@@ -1,0 +1,123 @@
+import SnapStyleJSON
+import SnapStyleJansson
+
+/// One key's value as an export writes it.
+public struct ExportedValue: Sendable {
+    public var key: String
+    /// The value as `resolve` answers it.
+    public var value: JSONValue
+    /// For an imported design token: its DTCG type, description and deprecation (as `keys` reports them).
+    public var type: String?
+    public var description: String?
+    public var deprecated: JSONValue?
+
+    public init(key: String, value: JSONValue, type: String? = nil, description: String? = nil,
+                deprecated: JSONValue? = nil) {
+        self.key = key
+        self.value = value
+        self.type = type
+        self.description = description
+        self.deprecated = deprecated
+    }
+
+    /// Whether the key came from a design token file.
+    public var isImported: Bool { type != nil }
+}
+
+/// A theme's resolved values in one context, as `keys` and `resolve` give them: attribute → key → value.
+public struct ResolvedTheme: Sendable {
+    /// The context the values were resolved in (a context object; empty: the defaults).
+    public var context: JSONObject
+    /// A CSS selector for the context's block (`:root` by default).
+    public var selector: String
+    /// Attribute name → values in key order.
+    public var values: [(attribute: String, entries: [ExportedValue])]
+
+    public init(context: JSONObject, selector: String, values: [(attribute: String, entries: [ExportedValue])]) {
+        self.context = context
+        self.selector = selector
+        self.values = values
+    }
+}
+
+/// Writes resolved themes out: as JSON (`{ATTRIBUTE: {KEY: value}}`), as CSS custom properties, or as a DTCG
+/// token document (`ThemeExport+DTCG.swift`).
+public enum ThemeExport {
+    /// The formats, as `export --format` names them.
+    public enum Format: String, CaseIterable, Sendable {
+        case dtcg, css, json
+    }
+
+    /// `{ATTRIBUTE: {KEY: value}}` for one context; for several, `{"contexts": [{"context", "selector",
+    /// "values"}]}`.
+    public static func json(_ themes: [ResolvedTheme]) -> String {
+        func values(_ theme: ResolvedTheme) -> JSONValue {
+            var object = JSONObject()
+            for (attribute, entries) in theme.values {
+                var keys = JSONObject()
+                for entry in entries { keys[entry.key] = entry.value }
+                object[attribute] = .object(keys)
+            }
+            return .object(object)
+        }
+        guard themes.count != 1 else { return Jansson.encode(values(themes[0])) }
+        return Jansson.encode(
+            .object([
+                "contexts": .array(
+                    themes.map {
+                        .object([
+                            "context": .object($0.context), "selector": .string($0.selector), "values": values($0),
+                        ])
+                    })
+            ]))
+    }
+
+    /// Every key a `keys` answer lists, resolved in `context` through `call` (a method name and its params: the
+    /// daemon's or the in-process methods), a thousand keys per `resolve` request. `params` names the theme.
+    public static func resolve(
+        keys: JSONValue, params: JSONObject, context: JSONObject, selector: String = ":root",
+        call: (String, JSONObject) async throws -> JSONValue
+    ) async throws -> ResolvedTheme {
+        var values: [(attribute: String, entries: [ExportedValue])] = []
+        for member in keys["keys"]?.objectValue ?? [:] {
+            let listed = member.value.arrayValue ?? []
+            var entries: [ExportedValue] = []
+            for start in stride(from: 0, to: listed.count, by: 1000) {
+                let batch = listed[start..<min(start + 1000, listed.count)]
+                var request = params
+                request["context"] = .object(context)
+                request["queries"] = .array(
+                    batch.map { .object(["attribute": .string(member.key), "key": $0["key"] ?? .null]) })
+                let result = try await call("resolve", request)
+                for (entry, info) in zip(result["results"]?.arrayValue ?? [], batch) {
+                    guard let key = entry["key"]?.stringValue, let value = entry["value"], !value.isNull else {
+                        continue
+                    }
+                    entries.append(
+                        ExportedValue(
+                            key: key, value: value, type: info["type"]?.stringValue,
+                            description: info["description"]?.stringValue, deprecated: info["deprecated"]))
+                }
+            }
+            values.append((member.key, entries))
+        }
+        return ResolvedTheme(context: context, selector: selector, values: values)
+    }
+
+    /// `fooBar.baz` → `foo-bar-baz`.
+    public static func kebab(_ text: String) -> String {
+        var result = ""
+        var previous: Character?
+        for character in text {
+            if character == "." || character == "_" || character == " " {
+                result += "-"
+            } else if character.isUppercase, let previous, previous.isLowercase || previous.isNumber {
+                result += "-" + character.lowercased()
+            } else {
+                result += character.lowercased()
+            }
+            previous = character
+        }
+        return result
+    }
+}
