@@ -7,6 +7,8 @@ struct Check: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Validate theme files, theme directories or roots offline; print every error as path:line:column.",
         discussion: """
+            Warnings (what DTCG token files write but the format forbids, token files a resolver does not \
+            reference) are printed as path:line:column: warning: message and do not fail the check. \
             A file is checked as the theme it belongs to: inside a theme root (one of --themes, the user's or the \
             system's roots) that is its theme; elsewhere a FILE.json is a single-file theme. A directory is a root \
             when it is a known root, holds a sub-directory, holds no .json file, or holds more than one file with \
@@ -34,6 +36,7 @@ struct Check: AsyncParsableCommand {
             targets.append(target(full, kind: kind, known: standard, fileSystem: fileSystem))
         }
         var errorCount = 0
+        var warningCount = 0
         var themeCount = 0
         for (root, name) in targets {
             let store = ThemeStore(roots: [root] + standard.filter { $0.path != root.path })
@@ -53,10 +56,36 @@ struct Check: AsyncParsableCommand {
                     errorCount += 1
                     printLine(error.shown(as: displayPath(root.path + "/" + error.file)).description)
                 }
+                var warnings = info.warnings.map { $0.shown(as: displayPath(root.path + "/" + $0.file)) }
+                warnings += unreferencedTokenFiles(info, root: root.path).map {
+                    ThemeError(
+                        file: displayPath(root.path + "/" + $0), line: 1, column: 1,
+                        message: "not read: \(info.name).resolver.json does not reference it")
+                }
+                for warning in warnings {
+                    warningCount += 1
+                    var shown = warning
+                    shown.message = "warning: " + shown.message
+                    printLine(shown.description)
+                }
             }
         }
         if errorCount > 0 { throw ExitCode(1) }
-        FileHandle.standardError.write(Data("checked \(themeCount) theme(s): no errors\n".utf8))
+        let warned = warningCount > 0 ? ", \(warningCount) warning(s)" : ""
+        FileHandle.standardError.write(Data("checked \(themeCount) theme(s): no errors\(warned)\n".utf8))
+    }
+
+    /// The `*.tokens.json` files below a resolver theme's directory that its resolver does not reference.
+    func unreferencedTokenFiles(_ info: ThemeInfo, root: String) -> [String] {
+        guard info.files.contains("\(info.name).resolver.json") else { return [] }
+        let directory = "\(root)/\(info.name)"
+        guard let walker = FileManager.default.enumerator(atPath: directory) else { return [] }
+        var found: [String] = []
+        while let relative = walker.nextObject() as? String {
+            let path = "\(info.name)/\(relative)"
+            if relative.hasSuffix(".tokens.json"), !info.files.contains(path) { found.append(path) }
+        }
+        return found.sorted()
     }
 
     func target(_ path: String, kind: FileKind, known: [ThemeRoot], fileSystem: some ThemeFileSystem)

@@ -214,6 +214,46 @@ import Testing
         #expect(lines[1].hasPrefix("themes/ocean/colors.json:3:5: surface 'a' refers to unknown surface key 'missing'"))
     }
 
+    @Test func checkPrintsTokenWarningsAndTokenFilesTheResolverLeavesOut() throws {
+        let roots = TemporaryRoots()
+        DTCGFixture.write(roots)
+        let r = try run(["check", roots.path])
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasSuffix("brand/base.tokens.json:6:5: warning: color.red: color written as a hex string") },
+            "\(r.stdout)")
+        #expect(lines.contains {
+            $0.hasSuffix("brand/unused.tokens.json:1:1: warning: not read: brand.resolver.json does not reference it")
+        })
+        #expect(r.stderr.contains("no errors, \(lines.count) warning(s)"), "\(r.stderr)")
+    }
+
+    /// `export --format dtcg` writes a file that is a theme of its own: checked clean, resolving as the source.
+    @Test func exportDTCGWritesATokenFileThatLoadsAsATheme() throws {
+        let roots = TemporaryRoots()
+        DTCGFixture.write(roots)
+        let out = TemporaryRoots()
+        let context = #"{"vars": {"theme": "dark"}}"#
+        let r = try run([
+            "export", "--offline", "--themes", roots.path, "--theme", "brand", "--format", "dtcg", "--context", context,
+            "--output", out.full("copy.tokens.json"),
+        ])
+        #expect(r.status == 0, "\(r.stderr)")
+        let checked = try run(["check", out.full("copy.tokens.json")])
+        #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
+        let original = try run(["resolve", "surface", "surface.fg", "--offline", "--themes", roots.path, "--theme", "brand",
+            "--context", context, "--json"])
+        let copy = try run(["resolve", "surface", "surface.fg", "--offline", "--themes", out.path, "--theme", "copy",
+            "--json"])
+        #expect(original.status == 0 && copy.status == 0)
+        let value = try #require(json(original.stdout)["value"])
+        #expect(value["kind"] == "color")
+        #expect(json(copy.stdout)["value"] == value, "\(original.stdout) \(copy.stdout)")
+        let twoContexts = try run(["export", "--offline", "--format", "dtcg", "--context", "{}", "--context", "{}"])
+        #expect(twoContexts.status != 0)
+        #expect(twoContexts.stderr.contains("--format dtcg writes one context"))
+    }
+
     @Test func checkPassesTheExampleTheme() throws {
         let root = Self.checkout
         let r = try run(["check", "\(root)/etc/snapstyle/themes"])
