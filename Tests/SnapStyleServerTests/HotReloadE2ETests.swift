@@ -91,6 +91,58 @@ import Testing
         #expect(try resolve(daemon, "ocean", "number", "gap")["error"]?["code"] == -32002)
     }
 
+    /// A design system's resolver theme: one edited token in the dark context reaches subscribers as exactly
+    /// that token and its alias, and the dark value changes while the light one stays.
+    @Test func anEditedDarkTokenReachesSubscribers() throws {
+        let daemon = try DaemonProcess()
+        daemon.write(
+            "brand.resolver.json",
+            ##"""
+            {"version": "2025.10",
+             "sets": {"base": {"sources": [{"$ref": "brand/base.tokens.json"}]}},
+             "modifiers": {"theme": {"default": "light", "contexts": {
+               "light": [{"$ref": "brand/light.tokens.json"}], "dark": [{"$ref": "brand/dark.tokens.json"}]}}},
+             "resolutionOrder": [{"$ref": "#/sets/base"}, {"$ref": "#/modifiers/theme"}]}
+            """##)
+        daemon.write(
+            "brand/base.tokens.json",
+            ##"""
+            {"color": {"$type": "color", "fg": {"$value": "{color.bg}"},
+              "bg": {"$value": {"colorSpace": "srgb", "components": [1, 1, 1]}},
+              "brand": {"$value": {"colorSpace": "srgb", "components": [0, 0.4, 0.8]}}},
+             "space": {"$type": "dimension", "small": {"$value": {"value": 4, "unit": "px"}}}}
+            """##)
+        daemon.write("brand/light.tokens.json", ##"{"color": {"bg": {"$type": "color", "$value": "#ffffff"}}}"##)
+        daemon.write("brand/dark.tokens.json", ##"{"color": {"bg": {"$type": "color", "$value": "#000000"}}}"##)
+        try daemon.waitForTheme("brand")
+        let dark = #"{"vars": {"theme": "dark"}}"#
+        let watcher = try Subscriber(
+            daemon,
+            queries: "[{\"id\":\"fg\",\"theme\":\"brand\",\"attribute\":\"surface\",\"key\":\"color.fg\","
+                + "\"context\":\(dark)},"
+                + "{\"id\":\"light\",\"theme\":\"brand\",\"attribute\":\"surface\",\"key\":\"color.fg\"}]")
+        #expect(watcher.values.first?["value"]?["hex"] == "#000000FF")
+
+        daemon.atomicWrite("brand/dark.tokens.json", ##"{"color": {"bg": {"$type": "color", "$value": "#102030"}}}"##)
+        let changed = try #require(watcher.next("themeChanged"))
+        #expect(changed["theme"] == "brand")
+        #expect(changed["changed"] == .object(["surface": ["color.bg", "color.fg"]]))
+        #expect(changed["files"] == ["brand/dark.tokens.json"])
+        let values = try #require(watcher.next("valuesChanged"))
+        let updated = values["values"]?.arrayValue ?? []
+        #expect(updated.count == 1)
+        #expect(updated.first?["id"] == "fg")
+        #expect(updated.first?["value"]?["hex"] == "#102030FF")
+        #expect(try resolve(daemon, "brand", "surface", "color.fg")["result"]?["value"]?["hex"] == "#FFFFFFFF")
+
+        // A broken token file keeps the last good values and says where.
+        daemon.write("brand/dark.tokens.json", ##"{"color": {"bg": {"$type": "color", "$value": "#1020"}}}"##)
+        let error = try #require(watcher.next("themeError"))
+        let first = try #require(error["errors"]?.arrayValue?.first)
+        #expect(first["file"] == "brand/dark.tokens.json")
+        #expect(first["line"] == 1)
+    }
+
     @Test func aBrokenFileKeepsTheLastGoodGenerationAndReportsWhere() throws {
         let daemon = try DaemonProcess()
         daemon.write("dusk.json", "{\"number\": {\"gap\": 8}}")
