@@ -46,6 +46,8 @@ public struct DTCGCompilation: Sendable {
     public var errors: [DTCGIssue]
     public var warnings: [DTCGIssue]
     public var tokenCount: Int
+    /// The keys compiled anew, when the rest was taken over from the last compile unchanged; nil: all of them.
+    public var recompiled: Set<String>?
 }
 
 extension ResolverDocument {

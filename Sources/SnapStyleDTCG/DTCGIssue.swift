@@ -15,7 +15,7 @@ public struct DTCGIssue: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Errors and warnings collected while reading DTCG files.
-struct Diagnostics {
+struct Diagnostics: Sendable {
     var errors: [DTCGIssue] = []
     var warnings: [DTCGIssue] = []
 

@@ -5,7 +5,7 @@ import SnapStyleJSON
 /// member for, as `snapstyle export --format dtcg` writes them, so that importing an export gives back the same
 /// values. Other tools ignore them; a designer's edit of `$value` still counts (a hint that no longer fits the
 /// value is dropped).
-struct SnapStyleHints: Sendable {
+struct SnapStyleHints: Hashable, Sendable {
     static let extensionName = "org.snapstyle"
 
     /// The key the token becomes instead of its path.

@@ -95,6 +95,7 @@ extension TokenCompiler {
         }
         aliasStack.append(key)
         defer { aliasStack.removeLast() }
+        let mark = d.mark
         var result: Attribute?
         var failed = false
         for (index, def) in list.enumerated() {
@@ -141,6 +142,8 @@ extension TokenCompiler {
         }
         let answer = failed ? nil : result
         attributeMemo[key] = .some(answer)
+        // Reported with the key, to be kept with its result.
+        issues[key, default: Diagnostics()].append(d.take(since: mark))
         return answer
     }
 

@@ -13,7 +13,7 @@ public struct TokenCompiler {
     }
 
     /// One value a key has: the unit and context that write it, and the token as written.
-    struct Def {
+    struct Def: Sendable {
         var unit: Int
         var context: Int
         var token: FlatToken
@@ -21,6 +21,13 @@ public struct TokenCompiler {
 
     let input: DTCGInput
     let themeName: String
+    /// The last compile's results, and this one's for the next.
+    let memo: TokenMemo
+    var next = TokenMemo()
+    /// Whether every file flattened anew has the keys and group properties it had (and none uses `$extends`).
+    var shapesKept = true
+    /// Each key's errors and warnings, kept with its result.
+    var issues: [String: Diagnostics] = [:]
     var d = Diagnostics()
     var units: [Unit] = []
     var union = TokenDocument()
@@ -38,17 +45,36 @@ public struct TokenCompiler {
     var converted: [String: [Int: Result<DTCGValue.Converted, DTCGValueError>]] = [:]
 
     public static func compile(_ input: DTCGInput, themeName: String) -> DTCGCompilation {
-        var compiler = TokenCompiler(input: input, themeName: themeName)
-        return compiler.run()
+        var memo = TokenMemo()
+        return compile(input, themeName: themeName, memo: &memo)
     }
 
-    init(input: DTCGInput, themeName: String) {
+    /// Compiles, taking over from `memo` what the changed files did not touch, and leaves the memo for the next.
+    public static func compile(_ input: DTCGInput, themeName: String, memo: inout TokenMemo) -> DTCGCompilation {
+        var compiler = TokenCompiler(input: input, themeName: themeName, memo: memo)
+        if let result = compiler.run(reusing: true) {
+            memo = compiler.next
+            return result
+        }
+        // A key's type or attribute changed: what other keys concluded from it no longer holds.
+        var fresh = TokenCompiler(input: input, themeName: themeName, memo: TokenMemo())
+        let result = fresh.run(reusing: false)!
+        memo = fresh.next
+        return result
+    }
+
+    init(input: DTCGInput, themeName: String, memo: TokenMemo) {
         self.input = input
         self.themeName = themeName
+        self.memo = memo
     }
 
-    mutating func run() -> DTCGCompilation {
+    /// Nil when a reused result turns out stale (a recompiled key's type or attribute changed).
+    mutating func run(reusing: Bool) -> DTCGCompilation? {
+        let signature = TokenMemo.Signature(input)
+        next.signature = signature
         buildUnits()
+        let reuse = reusing && memo.signature.map { $0.matches(signature) } == true && shapesKept
         for (u, unit) in units.enumerated() {
             for (c, document) in unit.documents.enumerated() {
                 for key in document.order {
@@ -58,15 +84,47 @@ public struct TokenCompiler {
             }
         }
         nameKeys()
+        var reused = Set<String>()
+        if reuse {
+            for key in keyOrder {
+                guard let known = memo.keys[key], let list = defs[key], known.defs.count == list.count,
+                    zip(known.defs, list).allSatisfy({ $0.isSame(as: $1) })
+                else { continue }
+                reused.insert(key)
+                attributeMemo[key] = .some(known.attribute)
+                typeMemo[key] = .some(known.type)
+            }
+        }
+        next.reusedKeys = reused.count
         var layer = ThemeLayer(name: themeName)
         layer.tokens.modifiers = units.compactMap(\.selector)
+        var all = d
         for key in keyOrder {
-            guard let attribute = self.attribute(of: key) else { continue }
-            guard let (entry, token) = definition(of: key, attribute) else { continue }
+            let result: TokenMemo.KeyResult
+            if reused.contains(key) {
+                result = memo.keys[key]!
+            } else {
+                let mark = d.mark
+                let attribute = self.attribute(of: key)
+                let compiled = attribute.flatMap { definition(of: key, $0) }
+                var own = issues.removeValue(forKey: key) ?? Diagnostics()
+                own.append(d.take(since: mark))
+                result = TokenMemo.KeyResult(
+                    defs: defs[key]!, attribute: attribute, type: keyType(key), entry: compiled?.0, token: compiled?.1,
+                    issues: own)
+                if reuse, let known = memo.keys[key], known.attribute != attribute || known.type != result.type {
+                    return nil
+                }
+            }
+            next.keys[key] = result
+            all.append(result.issues)
+            guard let attribute = result.attribute, let entry = result.entry, let token = result.token else { continue }
             layer.set(attribute, name(key), entry)
             layer.tokens.tokens[.key(attribute, name(key))] = token
         }
-        return DTCGCompilation(layer: layer, errors: d.errors, warnings: d.warnings, tokenCount: keyOrder.count)
+        let recompiled = reuse ? Set(keyOrder.filter { !reused.contains($0) }.map(name)) : nil
+        return DTCGCompilation(
+            layer: layer, errors: all.errors, warnings: all.warnings, tokenCount: keyOrder.count, recompiled: recompiled)
     }
 
     /// Takes the keys `$extensions."org.snapstyle".key` gives tokens instead of their paths (an export's native
@@ -112,12 +170,13 @@ public struct TokenCompiler {
                     }
                     part = next
                 }
-                let result = TokenDocument(part, file: path, diagnostics: &d)
+                let result = flattened(part, path: path, cacheKey: cacheKey)
                 cache[cacheKey] = result
                 return result
             }
         }
         func merged(_ sources: [TokenSource]) -> TokenDocument {
+            if sources.count == 1 { return document(sources[0]) }
             var result = TokenDocument()
             for source in sources { result.merge(document(source)) }
             return result
@@ -164,6 +223,35 @@ public struct TokenCompiler {
         finishUnits()
     }
 
+    /// A file (or the part a pointer names) flattened, or the last compile's flattening while its JSON is the same.
+    mutating func flattened(_ part: LocatedJSON, path: String, cacheKey: String) -> TokenDocument {
+        let result: TokenDocument
+        let old = memo.flattened[cacheKey]
+        if let old, old.node === part.node {
+            result = old.document
+            d.append(old.issues)
+            next.flattened[cacheKey] = old
+        } else {
+            let mark = d.mark
+            var document = TokenDocument(part, file: path, diagnostics: &d)
+            if let old {
+                // Tokens the edit left as they were stay the same objects, so that their keys' results are kept.
+                for (key, token) in document.tokens {
+                    if let known = old.document.tokens[key], known !== token, known.says(the: token) {
+                        document.tokens[key] = known
+                    }
+                }
+            }
+            result = document
+            let issues = d.take(since: mark)
+            d.append(issues)
+            next.flattened[cacheKey] = TokenMemo.Flattened(node: part.node, document: result, issues: issues)
+            if old.map({ !result.hasSameShape(as: $0.document) }) ?? true { shapesKept = false }
+        }
+        if result.groups.values.contains(where: { $0.extends != nil }) { shapesKept = false }
+        return result
+    }
+
     /// Builds the union of every unit (for group types and `$extends` targets), then applies `$extends`.
     mutating func finishUnits() {
         for unit in units {
@@ -208,10 +296,8 @@ public struct TokenCompiler {
             }
             for name in inherited {
                 let newKey = key + String(name.dropFirst(target.count))
-                guard document.tokens[newKey] == nil, var token = source.tokens[name] else { continue }
-                token.key = newKey
-                token.path = newKey.split(separator: ".").map(String.init)
-                document.tokens[newKey] = token
+                guard document.tokens[newKey] == nil, let token = source.tokens[name] else { continue }
+                document.tokens[newKey] = token.moved(to: newKey)
                 document.order.append(newKey)
             }
             for (group, groupInfo) in source.groups where group.hasPrefix(target + ".") {

@@ -2,17 +2,44 @@ import SnapStyleEngine
 import SnapStyleJSON
 
 /// A token as one source writes it.
-struct FlatToken: Sendable {
+final class FlatToken: Sendable {
     /// The key: the path's names joined with `.`, without a final `$root`.
-    var key: String
-    var path: [String]
-    var value: LocatedJSON
-    var type: String?
-    var description: String?
-    var deprecated: JSONValue?
-    var location: SourceLocation
+    let key: String
+    let path: [String]
+    let value: LocatedJSON
+    let type: String?
+    let description: String?
+    let deprecated: JSONValue?
+    let location: SourceLocation
     /// `$extensions."org.snapstyle"`, as an export writes it.
-    var hints: SnapStyleHints?
+    let hints: SnapStyleHints?
+
+    init(
+        key: String, path: [String], value: LocatedJSON, location: SourceLocation, type: String? = nil,
+        description: String? = nil, deprecated: JSONValue? = nil, hints: SnapStyleHints? = nil
+    ) {
+        self.key = key
+        self.path = path
+        self.value = value
+        self.location = location
+        self.type = type
+        self.description = description
+        self.deprecated = deprecated
+        self.hints = hints
+    }
+
+    /// Whether two readings of a token say the same, at the same place.
+    func says(the same: FlatToken) -> Bool {
+        key == same.key && location == same.location && type == same.type && description == same.description
+            && deprecated == same.deprecated && hints == same.hints && value.value == same.value.value
+    }
+
+    /// The same token under another key (a group's `$extends` copies tokens below the extending group).
+    func moved(to key: String) -> FlatToken {
+        FlatToken(
+            key: key, path: key.split(separator: ".").map(String.init), value: value, location: location, type: type,
+            description: description, deprecated: deprecated, hints: hints)
+    }
 }
 
 /// What a group says about the tokens below it.
@@ -47,6 +74,10 @@ struct TokenDocument: Sendable {
 
     /// Adds `other` on top: its tokens replace these whole, its group properties replace these.
     mutating func merge(_ other: TokenDocument) {
+        if order.isEmpty && groups.isEmpty {
+            self = other
+            return
+        }
         for key in other.order {
             if tokens[key] == nil { order.append(key) }
             tokens[key] = other.tokens[key]
@@ -123,15 +154,16 @@ struct TokenDocument: Sendable {
                 value: .object(["$ref": object["$ref"]!]), node: SourceNode(
                     keyPosition: nil, position: json.position, children: [json["$ref"]!.node]))
         }
-        var token = FlatToken(key: key, path: path, value: value, location: location)
-        if let type = json["$type"] {
-            if let name = type.value.stringValue { token.type = name } else {
+        var type: String?
+        if let typeJSON = json["$type"] {
+            if let name = typeJSON.value.stringValue { type = name } else {
                 d.error(location, "\(key): $type must be a string")
             }
         }
-        token.description = object["$description"]?.stringValue
-        token.deprecated = object["$deprecated"]
-        token.hints = SnapStyleHints(extensions: object["$extensions"])
+        let token = FlatToken(
+            key: key, path: path, value: value, location: location, type: type,
+            description: object["$description"]?.stringValue, deprecated: object["$deprecated"],
+            hints: SnapStyleHints(extensions: object["$extensions"]))
         if tokens[key] == nil { order.append(key) }
         tokens[key] = token
     }

@@ -14,6 +14,9 @@ public struct ThemeFile: Sendable {
     public var document: LocatedJSON?
     /// Warnings (DTCG files only: what the format forbids but real exporters write).
     public var warnings: [ThemeError] = []
+    /// The compiled tokens only: the keys compiled anew since the last compile (the others are unchanged); nil
+    /// when all of them were.
+    public var recompiled: Set<String>?
 
     public init(path: String, manifest: ThemeManifest? = nil, layer: ThemeLayer, errors: [ThemeError] = []) {
         self.path = path

@@ -108,8 +108,10 @@ extension ThemeStore {
         if incremental {
             // Files changed since the last applied build.
             for path in files.union(record.memo.previous.keys) {
-                if let old = record.memo.previous[path] { candidates.formUnion(old.layer.nodes) }
-                if let new = record.files[path] { candidates.formUnion(new.layer.nodes) }
+                let (removed, added) = Self.contributionChange(
+                    path, old: record.memo.previous[path], new: record.files[path])
+                if let removed { candidates.formUnion(removed.nodes) }
+                if let added { candidates.formUnion(added.nodes) }
             }
             if let parentDelta { candidates.formUnion(parentDelta.nodes) }
         }
@@ -216,15 +218,16 @@ extension ThemeStore {
             return result
         }
         record.memo.mergedLayer = nil
+        var changes: [String: (removed: ThemeLayer?, added: ThemeLayer?)] = [:]
         for path in changedFiles {
-            guard let old = record.memo.previous[path] else { continue }
-            ThemeAssembler.remove(old.layer, from: &layer)
+            changes[path] = Self.contributionChange(path, old: record.memo.previous[path], new: record.files[path])
+            if let removed = changes[path]!.removed { ThemeAssembler.remove(removed, from: &layer) }
         }
         var errors: [ThemeError] = []
         for path in changedFiles.sorted() {
             guard let new = record.files[path] else { continue }
             errors += new.errors
-            errors += ThemeAssembler.add(new.layer, to: &layer)
+            if let added = changes[path]!.added { errors += ThemeAssembler.add(added, to: &layer) }
         }
         var manifest: ThemeManifest?
         for file in files {

@@ -59,15 +59,45 @@ extension ThemeStore {
         let input = DTCGInput(
             resolver: resolver, documents: documents, unreadable: unreadable, remBase: manifest?.remBase ?? 16,
             mappings: manifest?.modifiers ?? [])
-        let compiled = TokenCompiler.compile(input, themeName: record.name)
+        let compiled = TokenCompiler.compile(input, themeName: record.name, memo: &record.tokenMemo)
         var file = ThemeFile(
             path: Self.tokensUnit, layer: compiled.layer,
             errors: compiled.errors.map { ThemeError(at: $0.location, $0.message) })
         file.warnings = compiled.warnings.map { ThemeError(at: $0.location, $0.message) }
+        // Recompiled since the version the next build starts from: after a compile that no build took yet, both.
+        if let keys = compiled.recompiled {
+            let pending = record.memo.previous[Self.tokensUnit] != nil
+            file.recompiled = pending ? record.files[Self.tokensUnit]?.recompiled?.union(keys) : keys
+        }
         if record.memo.previous[Self.tokensUnit] == nil, let old = record.files[Self.tokensUnit] {
             record.memo.previous[Self.tokensUnit] = old
         }
         record.files[Self.tokensUnit] = file
         record.tokenCount = compiled.tokenCount
+    }
+
+    /// What a changed file takes out of the theme's layer and puts in: for the compiled tokens only the entries
+    /// that differ (an edited token recompiles every token, but changes few), whole contributions otherwise.
+    static func contributionChange(_ path: String, old: ThemeFile?, new: ThemeFile?)
+        -> (removed: ThemeLayer?, added: ThemeLayer?)
+    {
+        guard path == tokensUnit, let old, let new else { return (old?.layer, new?.layer) }
+        var removed = ThemeLayer(name: old.layer.name)
+        var added = ThemeLayer(name: new.layer.name)
+        for attribute in Attribute.allCases {
+            if let keys = new.recompiled {
+                for key in keys where old.layer.entry(attribute, key) != new.layer.entry(attribute, key) {
+                    if let entry = old.layer.entry(attribute, key) { removed.set(attribute, key, entry) }
+                    if let entry = new.layer.entry(attribute, key) { added.set(attribute, key, entry) }
+                }
+                continue
+            }
+            let before = old.layer[attribute], after = new.layer[attribute]
+            for (key, entry) in before where after[key] != entry { removed.set(attribute, key, entry) }
+            for (key, entry) in after where before[key] != entry { added.set(attribute, key, entry) }
+        }
+        // The catalog is replaced whole: by the new one, or taken out when there is none.
+        if new.layer.tokens == TokenCatalog() { removed.tokens = old.layer.tokens } else { added.tokens = new.layer.tokens }
+        return (removed, added)
     }
 }

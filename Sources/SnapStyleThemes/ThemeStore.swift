@@ -1,3 +1,4 @@
+import SnapStyleDTCG
 import SnapStyleEngine
 
 /// Every theme of a set of roots plus the preset: loads them, applies file changes incrementally, and serves
@@ -33,6 +34,8 @@ public final class ThemeStore: Sendable {
         var memo = BuildMemo()
         /// How many tokens the theme's DTCG files hold.
         var tokenCount = 0
+        /// What the last compile of the tokens leaves for the next.
+        var tokenMemo = TokenMemo()
 
         /// The files whose contributions make the theme's own layer: its files, then its compiled tokens.
         var contributions: [ThemeFile] {

@@ -141,4 +141,5 @@ let benchmarks: @Sendable () -> Void = {
         generated.write(file: file, variant: 0)
     }
 
+    tokenBenchmarks()
 }

@@ -146,15 +146,21 @@ case "hold":
     fflush(stdout)
     Thread.sleep(forTimeInterval: seconds)
     for fd in fds { close(fd) }
-case "change-latency":
+case "change-latency", "token-change-latency":
+    // An editor's save, `changes` times: write a temporary file, then rename it over the theme file; the time
+    // from the rename to the themeChanged line a subscriber reads.
     let path = arguments[1]
     let root = arguments[2]
     let changes = Int(arguments[3])!
     let settle = Double(arguments.count > 4 ? arguments[4] : "10")!
+    let tokens = arguments[0] == "token-change-latency"
     let theme = GeneratedTheme(root: root)
+    let design = GeneratedTokens(root: root)
+    let name = tokens ? GeneratedTokens.theme : "big"
     let fd = connectUnix(path)
     sendAll(
-        fd, Array("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"subscribe\",\"params\":{\"themes\":[\"big\"]}}\n".utf8))
+        fd,
+        Array("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"subscribe\",\"params\":{\"themes\":[\"\(name)\"]}}\n".utf8))
     var pending: [UInt8] = []
     func nextLine() -> String {
         var buffer = [UInt8](repeating: 0, count: 65536)
@@ -172,11 +178,13 @@ case "change-latency":
     _ = nextLine()
     var latencies: [Double] = []
     for change in 1...changes {
-        // An editor's save: write a temporary file, then rename it over the theme file.
-        let temporary = theme.path(file: 0) + ".tmp"
-        theme.write(file: 0, variant: change, to: temporary)
+        let target = tokens ? design.darkPath : theme.path(file: 0)
+        let temporary = target + ".tmp"
+        if tokens { design.writeDark(variant: change, to: temporary) } else {
+            theme.write(file: 0, variant: change, to: temporary)
+        }
         let start = ContinuousClock.now
-        rename(temporary, theme.path(file: 0))
+        rename(temporary, target)
         while !nextLine().contains("\"themeChanged\"") {}
         let elapsed = ContinuousClock.now - start
         latencies.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
@@ -186,9 +194,11 @@ case "change-latency":
         String(
             format: "rename → themeChanged over %d changes: p50 %.2f ms, p99 %.2f ms (settleMillis %.0f)",
             changes, percentile(latencies, 0.5), percentile(latencies, 0.99), settle))
+case "generate-tokens":
+    print(GeneratedTokens().root)
 case "generate":
     let theme = GeneratedTheme()
     print(theme.root)
 default:
-    print("usage: LoadGenerator rate|hold|change-latency|generate ...")
+    print("usage: LoadGenerator rate|hold|change-latency|token-change-latency|generate|generate-tokens ...")
 }

@@ -91,6 +91,60 @@ case "handle":
     let start = ContinuousClock.now
     for _ in 0..<iterations { _ = daemon.handle(line: line, caller: caller) }
     print("per request:", (ContinuousClock.now - start) / iterations)
+case "tokens-load":
+    let tokens = GeneratedTokens()
+    let start = ContinuousClock.now
+    for _ in 0..<iterations {
+        let store = ThemeStore(roots: [ThemeRoot(path: tokens.root, origin: .config)])
+        store.reloadAll()
+    }
+    print("per load:", (ContinuousClock.now - start) / iterations)
+    tokens.remove()
+case "tokens-change":
+    let tokens = GeneratedTokens()
+    let store = ThemeStore(roots: [ThemeRoot(path: tokens.root, origin: .config)])
+    store.reloadAll()
+    var total = 0.0
+    for index in 0..<iterations {
+        tokens.writeDark(variant: index + 1)
+        let start = ContinuousClock.now
+        let report = store.apply(changedPaths: [tokens.darkPath])
+        let elapsed = ContinuousClock.now - start
+        precondition(report.changes.count == 1, "\(report)")
+        total += Double(elapsed.components.attoseconds) / 1e12 + Double(elapsed.components.seconds) * 1e6
+    }
+    print("mean apply: \(total / Double(iterations)) µs")
+    tokens.remove()
+case "corpus":
+    // `Profile corpus ROOT [runs]`: each DTCG theme of a root (the public design systems of
+    // terrazzoapp/dtcg-examples) loaded alone: tokens, warnings, errors, median load time.
+    let root = CommandLine.arguments.dropFirst(2).first ?? "."
+    let runs = CommandLine.arguments.dropFirst(3).first.flatMap { Int($0) } ?? 20
+    let all = ThemeStore(roots: [ThemeRoot(path: root, origin: .config)])
+    all.reloadAll()
+    for info in all.infos where info.format == .dtcg {
+        // The theme alone in a root of its own: its resolver or token file, and its directory.
+        let alone = NSTemporaryDirectory() + "snapstyle-corpus-" + UUID().uuidString
+        try! FileManager.default.createDirectory(atPath: alone, withIntermediateDirectories: true)
+        for name in [info.name + ".resolver.json", info.name + ".tokens.json", info.name] {
+            try? FileManager.default.copyItem(atPath: root + "/" + name, toPath: alone + "/" + name)
+        }
+        var times: [Double] = []
+        var loaded = all
+        for _ in 0..<runs {
+            let start = ContinuousClock.now
+            loaded = ThemeStore(roots: [ThemeRoot(path: alone, origin: .config)])
+            loaded.reloadAll()
+            let elapsed = ContinuousClock.now - start
+            times.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
+        }
+        try? FileManager.default.removeItem(atPath: alone)
+        let mine = loaded.infos.first { $0.name == info.name } ?? info
+        print(
+            String(
+                format: "%@: %d tokens, %d warnings, %d errors, load median %.1f ms", info.name, mine.tokens,
+                mine.warnings.count, mine.errors.count, times.sorted()[times.count / 2]))
+    }
 default:
     print("unknown scenario \(scenario)")
 }
