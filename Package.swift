@@ -113,6 +113,7 @@ let package = Package(
             name: "SnapStyleThemesTests",
             dependencies: [
                 "SnapStyleThemes", "SnapStyleEngine", "SnapStyleJansson", "SnapStyleProtocol", "SnapStyleTestSupport",
+                "SnapStyleDTCG",
             ],
             resources: [.copy("Fixtures")]
         ),

@@ -51,10 +51,11 @@ extension TokenCompiler {
     }
 
     func inheritedDeprecation(_ key: String) -> JSONValue? {
+        guard hasDeprecatedGroups else { return nil }
         var path = key.split(separator: ".").map(String.init)
         while !path.isEmpty {
             path.removeLast()
-            if let deprecated = union.groups[path.joined(separator: ".")]?.deprecated { return deprecated }
+            if let deprecated = groups[path.joined(separator: ".")]?.deprecated { return deprecated }
         }
         return nil
     }

@@ -69,6 +69,7 @@ extension TokenCompiler {
     /// A key's type: that of its first value that has one.
     mutating func keyType(_ key: String) -> String? {
         if let known = typeMemo[key] { return known }
+        if reusing, !dirty.contains(key), let known = next.keys[key] { return known.type }
         guard let list = defs[key], typing.insert(key).inserted else { return nil }
         defer { typing.remove(key) }
         var result: String?
@@ -85,6 +86,7 @@ extension TokenCompiler {
     /// The attribute a key imports into (nil when its values are in error). Every value must agree.
     mutating func attribute(of key: String) -> Attribute? {
         if let known = attributeMemo[key] { return known }
+        if reusing, !dirty.contains(key), let known = next.keys[key] { return known.attribute }
         guard let list = defs[key] else { return nil }
         if let start = aliasStack.firstIndex(of: key) {
             let cycle = aliasStack[start...] + [key]

@@ -22,7 +22,7 @@ public struct TokenCompiler {
     let input: DTCGInput
     let themeName: String
     /// The last compile's results, and this one's for the next.
-    let memo: TokenMemo
+    var memo: TokenMemo
     var next = TokenMemo()
     /// Whether every file flattened anew has the keys and group properties it had (and none uses `$extends`).
     var shapesKept = true
@@ -30,9 +30,18 @@ public struct TokenCompiler {
     var issues: [String: Diagnostics] = [:]
     var d = Diagnostics()
     var units: [Unit] = []
-    var union = TokenDocument()
-    /// The sets merged: where a modifier context's tokens find their group's `$type` and `$extends` targets.
+    /// Every unit's group properties merged (a token inherits `$deprecated` from them).
+    var groups: [String: GroupInfo] = [:]
+    /// Whether any group is `$deprecated` (its tokens inherit it).
+    var hasDeprecatedGroups = false
+    /// The sets merged: where a modifier context's tokens find their group's `$type` and `$extends` targets (its
+    /// tokens only when some group uses `$extends`).
     var base = TokenDocument()
+    /// Reusing: the keys whose tokens changed since the last compile (every other key's result is kept).
+    var dirty = Set<String>()
+    var reusing = false
+    /// The files (`path#pointer`) flattened anew in this compile.
+    var reflattened = Set<String>()
     var defs: [String: [Def]] = [:]
     var keyOrder: [String] = []
     /// Token paths whose key is another (`SnapStyleHints.key`).
@@ -52,6 +61,7 @@ public struct TokenCompiler {
     /// Compiles, taking over from `memo` what the changed files did not touch, and leaves the memo for the next.
     public static func compile(_ input: DTCGInput, themeName: String, memo: inout TokenMemo) -> DTCGCompilation {
         var compiler = TokenCompiler(input: input, themeName: themeName, memo: memo)
+        memo = TokenMemo()  // the compiler's copy is then the only one, and patched in place
         if let result = compiler.run(reusing: true) {
             memo = compiler.next
             return result
@@ -70,11 +80,52 @@ public struct TokenCompiler {
     }
 
     /// Nil when a reused result turns out stale (a recompiled key's type or attribute changed).
-    mutating func run(reusing: Bool) -> DTCGCompilation? {
+    mutating func run(reusing allowed: Bool) -> DTCGCompilation? {
         let signature = TokenMemo.Signature(input)
-        next.signature = signature
         buildUnits()
-        let reuse = reusing && memo.signature.map { $0.matches(signature) } == true && shapesKept
+        reusing = allowed && shapesKept && memo.signature.map { $0.matches(signature) } == true
+        next.signature = signature
+        guard reusing else { return compileAll() }
+        groups = memo.groups
+        hasDeprecatedGroups = groups.values.contains { $0.deprecated != nil }
+        base = memo.base
+        keyOrder = memo.keyOrder
+        names = memo.names
+        // Taken over, not shared, so that patching them does not copy them.
+        defs = memo.defs
+        memo.defs = [:]
+        var layer = memo.layer
+        memo.layer = ThemeLayer(name: "")
+        next.keys = memo.keys
+        memo.keys = [:]
+        next.keysWithIssues = memo.keysWithIssues
+        for key in dirty {
+            var list: [Def] = []
+            for (u, unit) in units.enumerated() {
+                for (c, document) in unit.documents.enumerated() {
+                    if let token = document.tokens[key] { list.append(Def(unit: u, context: c, token: token)) }
+                }
+            }
+            defs[key] = list
+        }
+        for key in keyOrder where dirty.contains(key) {
+            let known = next.keys[key]
+            let result = compileKey(key)
+            if known?.attribute != result.attribute || known?.type != result.type { return nil }
+            if let attribute = known?.attribute, known?.entry != nil {
+                layer.set(attribute, name(key), nil)
+                layer.tokens.tokens[.key(attribute, name(key))] = nil
+            }
+            add(result, of: key, to: &layer)
+            next.keys[key] = result
+            if result.issues.isEmpty { next.keysWithIssues.remove(key) } else { next.keysWithIssues.insert(key) }
+        }
+        return finish(layer, recompiled: Set(dirty.map(name)))
+    }
+
+    /// Compiles every key.
+    mutating func compileAll() -> DTCGCompilation {
+        finishUnits()
         for (u, unit) in units.enumerated() {
             for (c, document) in unit.documents.enumerated() {
                 for key in document.order {
@@ -84,45 +135,45 @@ public struct TokenCompiler {
             }
         }
         nameKeys()
-        var reused = Set<String>()
-        if reuse {
-            for key in keyOrder {
-                guard let known = memo.keys[key], let list = defs[key], known.defs.count == list.count,
-                    zip(known.defs, list).allSatisfy({ $0.isSame(as: $1) })
-                else { continue }
-                reused.insert(key)
-                attributeMemo[key] = .some(known.attribute)
-                typeMemo[key] = .some(known.type)
-            }
-        }
-        next.reusedKeys = reused.count
         var layer = ThemeLayer(name: themeName)
         layer.tokens.modifiers = units.compactMap(\.selector)
-        var all = d
         for key in keyOrder {
-            let result: TokenMemo.KeyResult
-            if reused.contains(key) {
-                result = memo.keys[key]!
-            } else {
-                let mark = d.mark
-                let attribute = self.attribute(of: key)
-                let compiled = attribute.flatMap { definition(of: key, $0) }
-                var own = issues.removeValue(forKey: key) ?? Diagnostics()
-                own.append(d.take(since: mark))
-                result = TokenMemo.KeyResult(
-                    defs: defs[key]!, attribute: attribute, type: keyType(key), entry: compiled?.0, token: compiled?.1,
-                    issues: own)
-                if reuse, let known = memo.keys[key], known.attribute != attribute || known.type != result.type {
-                    return nil
-                }
-            }
+            let result = compileKey(key)
             next.keys[key] = result
-            all.append(result.issues)
-            guard let attribute = result.attribute, let entry = result.entry, let token = result.token else { continue }
-            layer.set(attribute, name(key), entry)
-            layer.tokens.tokens[.key(attribute, name(key))] = token
+            if !result.issues.isEmpty { next.keysWithIssues.insert(key) }
+            add(result, of: key, to: &layer)
         }
-        let recompiled = reuse ? Set(keyOrder.filter { !reused.contains($0) }.map(name)) : nil
+        return finish(layer, recompiled: nil)
+    }
+
+    /// One key's definition and catalog entry, with the errors and warnings found on the way.
+    mutating func compileKey(_ key: String) -> TokenMemo.KeyResult {
+        let mark = d.mark
+        let attribute = self.attribute(of: key)
+        let compiled = attribute.flatMap { definition(of: key, $0) }
+        var own = issues.removeValue(forKey: key) ?? Diagnostics()
+        own.append(d.take(since: mark))
+        return TokenMemo.KeyResult(
+            attribute: attribute, type: keyType(key), entry: compiled?.0, token: compiled?.1, issues: own)
+    }
+
+    func add(_ result: TokenMemo.KeyResult, of key: String, to layer: inout ThemeLayer) {
+        guard let attribute = result.attribute, let entry = result.entry, let token = result.token else { return }
+        layer.set(attribute, name(key), entry)
+        layer.tokens.tokens[.key(attribute, name(key))] = token
+    }
+
+    /// The compilation, and the memo for the next.
+    mutating func finish(_ layer: ThemeLayer, recompiled: Set<String>?) -> DTCGCompilation {
+        var all = d
+        for key in keyOrder where next.keysWithIssues.contains(key) { all.append(next.keys[key]!.issues) }
+        next.groups = groups
+        next.base = base
+        next.keyOrder = keyOrder
+        next.names = names
+        next.defs = defs
+        next.layer = layer
+        next.reusedKeys = recompiled.map { keyOrder.count - $0.count } ?? 0
         return DTCGCompilation(
             layer: layer, errors: all.errors, warnings: all.warnings, tokenCount: keyOrder.count, recompiled: recompiled)
     }
@@ -177,18 +228,44 @@ public struct TokenCompiler {
         }
         func merged(_ sources: [TokenSource]) -> TokenDocument {
             if sources.count == 1 { return document(sources[0]) }
+            let documents = sources.map(document)
+            // The same files as last time, none of them flattened anew: the same merge.
+            var key: String?
+            var keys: [String] = []
+            if sources.allSatisfy({ if case .file = $0 { true } else { false } }) {
+                keys = sources.map {
+                    guard case .file(let path, let pointer, _) = $0 else { return "" }
+                    return path + "#" + pointer.joined(separator: "/")
+                }
+                key = keys.joined(separator: "\n")
+            }
+            if let key, let known = memo.merged[key], !known.sources.contains(where: reflattened.contains) {
+                next.merged[key] = known
+                return known.document
+            }
             var result = TokenDocument()
-            for source in sources { result.merge(document(source)) }
+            for document in documents { result.merge(document) }
+            if let key { next.merged[key] = (keys, result) }
             return result
         }
         guard let resolver = input.resolver else {
             let paths = input.documents.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
             let sources = paths.map { TokenSource.file(path: $0, pointer: [], location: SourceLocation(file: $0, line: 1, column: 1)) }
             units = [Unit(selector: nil, documents: [merged(sources)], contextNames: [""])]
-            finishUnits()
             return
         }
-        let document = ResolverDocument(resolver.json, path: resolver.path, diagnostics: &d)
+        let document: ResolverDocument
+        if let known = memo.resolver, known.node === resolver.json.node {
+            document = known.document
+            d.append(known.issues)
+            next.resolver = known
+        } else {
+            let mark = d.mark
+            document = ResolverDocument(resolver.json, path: resolver.path, diagnostics: &d)
+            let issues = d.take(since: mark)
+            d.append(issues)
+            next.resolver = (resolver.json.node, document, issues)
+        }
         let mappings = Dictionary(input.mappings.map { ($0.modifier, $0) }, uniquingKeysWith: { a, _ in a })
         var modifierNames = Set<String>()
         for item in document.order {
@@ -220,7 +297,6 @@ public struct TokenCompiler {
         for mapping in input.mappings where !modifierNames.contains(mapping.modifier) {
             d.warning(mapping.location, "theme.modifiers: the resolver has no modifier '\(mapping.modifier)'")
         }
-        finishUnits()
     }
 
     /// A file (or the part a pointer names) flattened, or the last compile's flattening while its JSON is the same.
@@ -237,8 +313,12 @@ public struct TokenCompiler {
             if let old {
                 // Tokens the edit left as they were stay the same objects, so that their keys' results are kept.
                 for (key, token) in document.tokens {
-                    if let known = old.document.tokens[key], known !== token, known.says(the: token) {
+                    guard let known = old.document.tokens[key] else { continue }
+                    if known.says(the: token) {
                         document.tokens[key] = known
+                    } else {
+                        dirty.insert(key)
+                        if known.hints?.key != token.hints?.key { shapesKept = false }
                     }
                 }
             }
@@ -246,6 +326,7 @@ public struct TokenCompiler {
             let issues = d.take(since: mark)
             d.append(issues)
             next.flattened[cacheKey] = TokenMemo.Flattened(node: part.node, document: result, issues: issues)
+            reflattened.insert(cacheKey)
             if old.map({ !result.hasSameShape(as: $0.document) }) ?? true { shapesKept = false }
         }
         if result.groups.values.contains(where: { $0.extends != nil }) { shapesKept = false }
@@ -254,10 +335,20 @@ public struct TokenCompiler {
 
     /// Builds the union of every unit (for group types and `$extends` targets), then applies `$extends`.
     mutating func finishUnits() {
+        let extending = units.contains { $0.documents.contains { $0.groups.values.contains { $0.extends != nil } } }
         for unit in units {
-            for document in unit.documents { union.merge(document) }
-            if unit.selector == nil { base.merge(unit.documents[0]) }
+            for document in unit.documents {
+                for (key, info) in document.groups { groups[key] = GroupInfo.merged(groups[key], info) }
+            }
+            guard unit.selector == nil else { continue }
+            if extending {
+                base.merge(unit.documents[0])
+            } else {
+                for (key, info) in unit.documents[0].groups { base.groups[key] = GroupInfo.merged(base.groups[key], info) }
+            }
         }
+        hasDeprecatedGroups = groups.values.contains { $0.deprecated != nil }
+        guard extending else { return }
         for u in units.indices {
             for c in units[u].documents.indices {
                 var document = units[u].documents[c]

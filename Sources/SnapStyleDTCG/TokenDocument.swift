@@ -48,6 +48,15 @@ struct GroupInfo: Sendable {
     var deprecated: JSONValue?
     /// The group a `$extends` names (its key), and where.
     var extends: (key: String, location: SourceLocation)?
+
+    /// `over` on top of `under`: what `over` says replaces what `under` says.
+    static func merged(_ under: GroupInfo?, _ over: GroupInfo) -> GroupInfo {
+        var result = under ?? GroupInfo()
+        if let type = over.type { result.type = type }
+        if let deprecated = over.deprecated { result.deprecated = deprecated }
+        if let extends = over.extends { result.extends = extends }
+        return result
+    }
 }
 
 /// A DTCG token document (or a part of one) flattened: tokens by key and groups by key ("" for the top), in
@@ -82,13 +91,7 @@ struct TokenDocument: Sendable {
             if tokens[key] == nil { order.append(key) }
             tokens[key] = other.tokens[key]
         }
-        for (key, info) in other.groups {
-            var merged = groups[key] ?? GroupInfo()
-            if let type = info.type { merged.type = type }
-            if let deprecated = info.deprecated { merged.deprecated = deprecated }
-            if let extends = info.extends { merged.extends = extends }
-            groups[key] = merged
-        }
+        for (key, info) in other.groups { groups[key] = GroupInfo.merged(groups[key], info) }
     }
 
     private mutating func walkGroup(_ json: LocatedJSON, path: [String], file: String, _ d: inout Diagnostics) {
@@ -180,7 +183,8 @@ struct TokenDocument: Sendable {
 
     /// `{a.b}` → `a.b` (a final `.$root` names the group's own token); nil for any other string.
     static func reference(_ text: String) -> String? {
-        guard text.count > 2, text.first == "{", text.last == "}" else { return nil }
+        let bytes = text.utf8
+        guard bytes.count > 2, bytes.first == UInt8(ascii: "{"), bytes.last == UInt8(ascii: "}") else { return nil }
         let inner = text.dropFirst().dropLast()
         guard !inner.contains(where: { $0 == "{" || $0 == "}" }) else { return nil }
         let path = inner.split(separator: ".", omittingEmptySubsequences: false).map(String.init)

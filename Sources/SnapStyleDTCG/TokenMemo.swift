@@ -2,9 +2,10 @@ import SnapStyleEngine
 import SnapStyleJSON
 
 /// What one compile of a theme's tokens leaves for the next, so that an edit recompiles only what it touched:
-/// each file flattened (kept while its parsed JSON is the same), and each key's result (kept while the tokens
-/// that write it are the same ones). An edit that changes a file's keys or group types, a resolver, a manifest
-/// mapping or any key's type or attribute makes the next compile start from scratch.
+/// each file flattened (kept while its parsed JSON is the same), each key's result, and the compiler's state. An
+/// edit that only changes values recompiles the keys whose tokens changed and patches the rest in place; one
+/// that changes a file's keys or group properties, the resolver, a manifest mapping, an export's key names or
+/// any key's type or attribute makes the next compile start from scratch.
 public struct TokenMemo: Sendable {
     struct Flattened: Sendable {
         var node: SourceNode
@@ -13,7 +14,6 @@ public struct TokenMemo: Sendable {
     }
 
     struct KeyResult: Sendable {
-        var defs: [TokenCompiler.Def]
         var attribute: Attribute?
         var type: String?
         var entry: DefinitionEntry?
@@ -46,16 +46,23 @@ public struct TokenMemo: Sendable {
     var flattened: [String: Flattened] = [:]
     var keys: [String: KeyResult] = [:]
     var signature: Signature?
+    /// The compiler's state after the last compile, which an edit that keeps every file's shape patches.
+    var groups: [String: GroupInfo] = [:]
+    var base = TokenDocument()
+    var keyOrder: [String] = []
+    var names: [String: String] = [:]
+    var defs: [String: [TokenCompiler.Def]] = [:]
+    var layer = ThemeLayer(name: "")
+    /// Keys whose result carries errors or warnings.
+    var keysWithIssues = Set<String>()
+    /// Units merged from several files, by their files (`path#pointer` each).
+    var merged: [String: (sources: [String], document: TokenDocument)] = [:]
+    var resolver: (node: SourceNode, document: ResolverDocument, issues: Diagnostics)?
 
     public init() {}
 
     /// How many keys the last compile took over from the one before (for tests and benchmarks).
     public internal(set) var reusedKeys = 0
-}
-
-extension TokenCompiler.Def {
-    /// The same value of a key: the same unit and context, and the very token read from the same file.
-    func isSame(as other: Self) -> Bool { unit == other.unit && context == other.context && token === other.token }
 }
 
 extension TokenDocument {
@@ -77,6 +84,8 @@ extension Diagnostics {
     }
 
     var mark: Mark { Mark(errors: errors.count, warnings: warnings.count) }
+
+    var isEmpty: Bool { errors.isEmpty && warnings.isEmpty }
 
     /// Removes and returns what was reported since `mark`.
     mutating func take(since mark: Mark) -> Diagnostics {

@@ -15,26 +15,33 @@ extension ThemeStore {
     }
 
     /// The token files the theme's resolver names (relative to the root).
-    static func referenced(_ record: Record) -> [String] {
+    static func referenced(_ record: inout Record) -> [String] {
         guard let location = record.location, location.kind == .resolver, let path = location.filePath,
             let document = record.files[path]?.document
         else { return [] }
-        return ResolverDocument.referencedFiles(document, path: path).filter {
+        if let known = record.referencedFiles, known.resolver === document.node { return known.files }
+        let files = ResolverDocument.referencedFiles(document, path: path).filter {
             ThemeDiscovery.FileRole(path: $0) != .resolver
         }
+        record.referencedFiles = (document.node, files)
+        return files
     }
 
-    /// Reads the token files the resolver names now: new ones, and those among `touched`; forgets those it no
-    /// longer names. Returns the paths that changed.
-    func syncReferenced(_ record: inout Record, touched: Set<String>, listed: [String]) -> Set<String> {
-        let references = Self.referenced(record)
+    /// Reads the token files the resolver names now: new ones, and those among `touched` not `read` already;
+    /// forgets those it no longer names. Returns the paths that changed.
+    func syncReferenced(_ record: inout Record, touched: Set<String>, listed: [String], read alreadyRead: Set<String>)
+        -> Set<String>
+    {
+        let references = Self.referenced(&record)
         var changed = Set<String>()
         let wanted = Set(listed).union(references)
         for path in record.fileOrder where !wanted.contains(path) {
             forget(path, &record)
             changed.insert(path)
         }
-        for path in references where record.files[path] == nil || touched.contains(path) || touched.contains("*") {
+        for path in references where record.files[path] == nil
+            || (touched.contains(path) || touched.contains("*")) && !alreadyRead.contains(path)
+        {
             if read(path, &record) { changed.insert(path) }
         }
         var order = listed

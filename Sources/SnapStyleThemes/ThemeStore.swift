@@ -1,5 +1,6 @@
 import SnapStyleDTCG
 import SnapStyleEngine
+import SnapStyleJSON
 
 /// Every theme of a set of roots plus the preset: loads them, applies file changes incrementally, and serves
 /// each theme's last good generation.
@@ -36,6 +37,8 @@ public final class ThemeStore: Sendable {
         var tokenCount = 0
         /// What the last compile of the tokens leaves for the next.
         var tokenMemo = TokenMemo()
+        /// The token files the resolver names, while its parsed JSON is the same.
+        var referencedFiles: (resolver: SourceNode, files: [String])?
 
         /// The files whose contributions make the theme's own layer: its files, then its compiled tokens.
         var contributions: [ThemeFile] {
@@ -200,7 +203,8 @@ public final class ThemeStore: Sendable {
                     if let location = record.location {
                         let listed = ThemeDiscovery.files(of: location, fileSystem: fileSystem)
                         read.formUnion(
-                            syncReferenced(&record, touched: paths.contains("*") ? ["*"] : paths, listed: listed))
+                            syncReferenced(
+                                &record, touched: paths.contains("*") ? ["*"] : paths, listed: listed, read: read))
                     }
                     if !read.isEmpty || record.files[Self.tokensUnit] == nil {
                         compileTokens(&record)
@@ -299,7 +303,7 @@ public final class ThemeStore: Sendable {
         if changed.allSatisfy({ known.contains($0) && fileSystem.kind(of: "\(location.root.path)/\($0)") == .file }) {
             return Set(changed.filter { read($0, &record) })
         }
-        let paths = ThemeDiscovery.files(of: location, fileSystem: fileSystem) + Self.referenced(record)
+        let paths = ThemeDiscovery.files(of: location, fileSystem: fileSystem) + Self.referenced(&record)
         var result = known.subtracting(paths)
         for gone in result { forget(gone, &record) }
         for path in paths {

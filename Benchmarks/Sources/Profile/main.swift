@@ -93,12 +93,20 @@ case "handle":
     print("per request:", (ContinuousClock.now - start) / iterations)
 case "tokens-load":
     let tokens = GeneratedTokens()
+    var stores: [ThemeStore] = []
     let start = ContinuousClock.now
     for _ in 0..<iterations {
         let store = ThemeStore(roots: [ThemeRoot(path: tokens.root, origin: .config)])
         store.reloadAll()
+        stores.append(store)
     }
     print("per load:", (ContinuousClock.now - start) / iterations)
+    stores.removeAll()
+    let store = ThemeStore(roots: [ThemeRoot(path: tokens.root, origin: .config)])
+    store.reloadAll()
+    if let info = store.infos.first(where: { $0.name == GeneratedTokens.theme }) {
+        print("\(info.tokens) tokens, \(info.warnings.count) warnings, \(info.errors.count) errors")
+    }
     tokens.remove()
 case "tokens-change":
     let tokens = GeneratedTokens()
