@@ -56,9 +56,10 @@ public final class ReloadService: Service, Sendable {
         let settle = Duration.milliseconds(daemon.configuration.settleMillis)
         let deadline = ContinuousClock.now + settle * 50
         while true {
-            try? await Task.sleep(for: settle)
-            let quietSince = pending.withLock { $0.lastEvent }
-            if ContinuousClock.now - quietSince >= settle || ContinuousClock.now >= deadline { return }
+            // Until the settle time after the last event, not a whole settle time more.
+            let quietUntil = min(pending.withLock { $0.lastEvent } + settle, deadline)
+            guard quietUntil > ContinuousClock.now, !Task.isCancelled else { return }
+            try? await Task.sleep(until: quietUntil, clock: .continuous)
         }
     }
 

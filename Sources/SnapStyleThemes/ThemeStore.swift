@@ -194,6 +194,8 @@ public final class ThemeStore: Sendable {
         var changedFiles: [String: Set<String>] = [:]
         for (name, paths) in touched {
             guard var record = state.records[name] else { continue }
+            // The token memo has one owner while the record is worked on, so that a recompile patches it in place.
+            state.records[name]?.tokenMemo = TokenMemo()
             let changed: Set<String>
             if record.location == nil {
                 changed = moved.contains(name) ? Set(record.fileOrder) : []
