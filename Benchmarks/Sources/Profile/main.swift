@@ -123,6 +123,24 @@ case "tokens-change":
     }
     print("mean apply: \(total / Double(iterations)) µs")
     tokens.remove()
+case "tokens-cached":
+    let tokens = GeneratedTokens()
+    let store = ThemeStore(roots: [ThemeRoot(path: tokens.root, origin: .config)])
+    store.reloadAll()
+    let theme = store.theme(named: GeneratedTokens.theme)!
+    let session = theme.session()
+    let dark = try! StyleContext(json: .object(["colorScheme": "dark", "vars": .object(["theme": "dark"])]))
+    let prepared = try session.prepare(dark)
+    for key in [GeneratedTokens.aliasOfEdited, GeneratedTokens.nativeAlias] {
+        _ = try session.resolve(.surface, key, in: prepared)
+        let before = theme.statistics
+        let start = ContinuousClock.now
+        for _ in 0..<iterations { _ = try session.resolve(.surface, key, in: prepared) }
+        let after = theme.statistics
+        print(key, (ContinuousClock.now - start) / iterations, "hits", after.hits - before.hits, "misses",
+              after.misses - before.misses)
+    }
+    tokens.remove()
 case "corpus":
     // `Profile corpus ROOT [runs]`: each DTCG theme of a root (the public design systems of
     // terrazzoapp/dtcg-examples) loaded alone: tokens, warnings, errors, median load time.
