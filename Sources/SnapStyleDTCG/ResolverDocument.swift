@@ -6,6 +6,12 @@ enum TokenSource: Sendable {
     /// A path relative to the theme root, and the pointer's segments inside the file.
     case file(path: String, pointer: [String], location: SourceLocation)
     case inline(LocatedJSON, location: SourceLocation)
+
+    /// What names a file source (`path#pointer`) among the compiles; nil for tokens written inline.
+    var fileKey: String? {
+        guard case .file(let path, let pointer, _) = self else { return nil }
+        return path + "#" + pointer.joined(separator: "/")
+    }
 }
 
 /// One modifier: its contexts in order, each a list of sources, and its default.

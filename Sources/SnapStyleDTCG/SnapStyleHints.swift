@@ -50,11 +50,6 @@ struct SnapStyleHints: Hashable, Sendable {
         return .point(x, y)
     }
 
-    /// Positions of `count` evenly spaced stops.
-    static func evenly(_ count: Int) -> [Double] {
-        (0..<count).map { count > 1 ? Double($0) / Double(count - 1) : 0 }
-    }
-
     /// The literal with the hints applied.
     func apply(to literal: Literal) -> Literal {
         switch literal {
@@ -87,7 +82,7 @@ struct SnapStyleHints: Hashable, Sendable {
             return .surface(
                 .linearGradient(
                     colors: colors, start: startPoint ?? start, end: endPoint ?? end,
-                    locations: implicit.contains("position") && locations == Self.evenly(colors.count) ? nil : locations))
+                    locations: implicit.contains("position") && locations == SurfaceLiteral.evenLocations(colors.count) ? nil : locations))
         default:
             return literal
         }

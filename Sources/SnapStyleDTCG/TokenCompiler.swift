@@ -207,7 +207,7 @@ public struct TokenCompiler {
             case .inline(let json, let location):
                 return TokenDocument(json, file: location.file, diagnostics: &d)
             case .file(let path, let pointer, let location):
-                let cacheKey = path + "#" + pointer.joined(separator: "/")
+                let cacheKey = source.fileKey!
                 if let known = cache[cacheKey] { return known }
                 guard let json = input.documents[path] else {
                     if !input.unreadable.contains(path) { d.error(location, "'\(path)' does not exist") }
@@ -230,15 +230,8 @@ public struct TokenCompiler {
             if sources.count == 1 { return document(sources[0]) }
             let documents = sources.map(document)
             // The same files as last time, none of them flattened anew: the same merge.
-            var key: String?
-            var keys: [String] = []
-            if sources.allSatisfy({ if case .file = $0 { true } else { false } }) {
-                keys = sources.map {
-                    guard case .file(let path, let pointer, _) = $0 else { return "" }
-                    return path + "#" + pointer.joined(separator: "/")
-                }
-                key = keys.joined(separator: "\n")
-            }
+            let keys = sources.compactMap(\.fileKey)
+            let key = keys.count == sources.count ? keys.joined(separator: "\n") : nil
             if let key, let known = memo.merged[key], !known.sources.contains(where: reflattened.contains) {
                 next.merged[key] = known
                 return known.document
@@ -262,9 +255,7 @@ public struct TokenCompiler {
         } else {
             let mark = d.mark
             document = ResolverDocument(resolver.json, path: resolver.path, diagnostics: &d)
-            let issues = d.take(since: mark)
-            d.append(issues)
-            next.resolver = (resolver.json.node, document, issues)
+            next.resolver = (resolver.json.node, document, d.since(mark))
         }
         let mappings = Dictionary(input.mappings.map { ($0.modifier, $0) }, uniquingKeysWith: { a, _ in a })
         var modifierNames = Set<String>()
@@ -323,9 +314,7 @@ public struct TokenCompiler {
                 }
             }
             result = document
-            let issues = d.take(since: mark)
-            d.append(issues)
-            next.flattened[cacheKey] = TokenMemo.Flattened(node: part.node, document: result, issues: issues)
+            next.flattened[cacheKey] = TokenMemo.Flattened(node: part.node, document: result, issues: d.since(mark))
             reflattened.insert(cacheKey)
             if old.map({ !result.hasSameShape(as: $0.document) }) ?? true { shapesKept = false }
         }

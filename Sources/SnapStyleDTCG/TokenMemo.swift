@@ -87,9 +87,14 @@ extension Diagnostics {
 
     var isEmpty: Bool { errors.isEmpty && warnings.isEmpty }
 
+    /// What was reported since `mark`.
+    func since(_ mark: Mark) -> Diagnostics {
+        Diagnostics(errors: Array(errors[mark.errors...]), warnings: Array(warnings[mark.warnings...]))
+    }
+
     /// Removes and returns what was reported since `mark`.
     mutating func take(since mark: Mark) -> Diagnostics {
-        let taken = Diagnostics(errors: Array(errors[mark.errors...]), warnings: Array(warnings[mark.warnings...]))
+        let taken = since(mark)
         errors.removeSubrange(mark.errors...)
         warnings.removeSubrange(mark.warnings...)
         return taken

@@ -76,6 +76,11 @@ public enum GradientPoint: Hashable, Sendable {
 
 /// A surface value as written: a colour, a material or a gradient.
 public enum SurfaceLiteral: Hashable, Sendable {
+    /// Where `count` gradient stops without `locations` stand: evenly from 0 to 1.
+    public static func evenLocations(_ count: Int) -> [Double] {
+        (0..<count).map { count > 1 ? Double($0) / Double(count - 1) : 0 }
+    }
+
     case color(ColorSpec)
     case material(Material)
     /// `locations` (0...1, one per color) place the colors; nil spaces them evenly.

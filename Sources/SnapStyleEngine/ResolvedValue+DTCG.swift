@@ -18,7 +18,7 @@ extension ResolvedValue {
         case .surface(.color(let c)):
             return c.dtcgValue
         case .surface(.linearGradient(let colors, _, _, let locations)):
-            let positions = locations ?? colors.indices.map { colors.count > 1 ? Double($0) / Double(colors.count - 1) : 0 }
+            let positions = locations ?? SurfaceLiteral.evenLocations(colors.count)
             return .array(
                 zip(colors, positions).map { .object(["color": $0.dtcgValue, "position": .number($1)]) })
         case .number(let n):

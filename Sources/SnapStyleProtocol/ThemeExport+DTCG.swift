@@ -55,9 +55,7 @@ extension ThemeExport {
                 let colors = (value["colors"]?.arrayValue ?? []).compactMap(dtcgColor)
                 guard !colors.isEmpty else { return nil }
                 let locations = value["locations"]?.arrayValue?.compactMap(\.doubleValue)
-                let positions = locations ?? (0..<colors.count).map {
-                    colors.count > 1 ? Double($0) / Double(colors.count - 1) : 0
-                }
+                let positions = locations ?? SurfaceLiteral.evenLocations(colors.count)
                 token = [
                     "$type": "gradient",
                     "$value": .array(zip(colors, positions).map { .object(["color": $0, "position": .number($1)]) }),

@@ -57,7 +57,7 @@ struct Check: AsyncParsableCommand {
                     printLine(error.shown(as: displayPath(root.path + "/" + error.file)).description)
                 }
                 var warnings = info.warnings.map { $0.shown(as: displayPath(root.path + "/" + $0.file)) }
-                warnings += unreferencedTokenFiles(info, root: root.path).map {
+                warnings += unreferencedTokenFiles(info, root: root).map {
                     ThemeError(
                         file: displayPath(root.path + "/" + $0), line: 1, column: 1,
                         message: "not read: \(info.name).resolver.json does not reference it")
@@ -75,17 +75,14 @@ struct Check: AsyncParsableCommand {
         FileHandle.standardError.write(Data("checked \(themeCount) theme(s): no errors\(warned)\n".utf8))
     }
 
-    /// The `*.tokens.json` files below a resolver theme's directory that its resolver does not reference.
-    func unreferencedTokenFiles(_ info: ThemeInfo, root: String) -> [String] {
+    /// The `*.tokens.json` files below a resolver theme's directory, as discovery lists a directory theme's files,
+    /// that its resolver does not reference.
+    func unreferencedTokenFiles(_ info: ThemeInfo, root: ThemeRoot) -> [String] {
         guard info.files.contains("\(info.name).resolver.json") else { return [] }
-        let directory = "\(root)/\(info.name)"
-        guard let walker = FileManager.default.enumerator(atPath: directory) else { return [] }
-        var found: [String] = []
-        while let relative = walker.nextObject() as? String {
-            let path = "\(info.name)/\(relative)"
-            if relative.hasSuffix(".tokens.json"), !info.files.contains(path) { found.append(path) }
+        let directory = ThemeDiscovery.Location(root: root, name: info.name, kind: .directory)
+        return ThemeDiscovery.files(of: directory, fileSystem: POSIXFileSystem()).filter {
+            ThemeDiscovery.FileRole(path: $0) == .tokens && !info.files.contains($0)
         }
-        return found.sorted()
     }
 
     func target(_ path: String, kind: FileKind, known: [ThemeRoot], fileSystem: some ThemeFileSystem)
