@@ -17,6 +17,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.80.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.0"),
     ],
     targets: [
         // C libraries, each wrapped by one Swift layer; nothing else imports them.
@@ -69,6 +70,18 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
+        // `snapstyle preview`: an HTTP server (Hummingbird) relaying the daemon to a browser page embedded in the binary,
+        // and the theme as CSS, JSON and DTCG with Server-Sent Events for hot reloading.
+        .target(
+            name: "SnapStylePreview",
+            dependencies: [
+                "SnapStyleClient", "SnapStyleProtocol", "SnapStyleJSON", "SnapStyleJansson",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            resources: [.embedInCode("Page")]
+        ),
         .executableTarget(
             name: "snapstyled",
             dependencies: [
@@ -82,8 +95,9 @@ let package = Package(
             name: "snapstyle",
             dependencies: [
                 "SnapStyleThemes", "SnapStyleEngine", "SnapStyleJansson", "SnapStyleProtocol", "SnapStyleClient",
-                "SnapStyleServer",
+                "SnapStyleServer", "SnapStylePreview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Fuzzing (`make fuzz`): the entry points, and one executable each for libFuzzer (built with -DFUZZING) that
@@ -108,6 +122,10 @@ let package = Package(
                 "SnapStyleWatcher", "SnapStyleTestSupport", "SnapStyleFuzzTargets",
                 .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        .testTarget(
+            name: "SnapStylePreviewTests",
+            dependencies: ["SnapStylePreview", "SnapStyleJSON", "SnapStyleJansson"]
         ),
         .testTarget(
             name: "SnapStyleThemesTests",

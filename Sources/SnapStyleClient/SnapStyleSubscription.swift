@@ -9,8 +9,22 @@ public enum SnapStyleEvent: Sendable {
     /// The connection to the daemon closed; the stream reconnects (when asked to) and says `subscribed` again.
     case disconnected
     /// The subscription is (re)established: the queries' current values. `missed` is true when events may
-    /// have been lost (a restarted daemon or a generation passed while disconnected): refetch.
-    case subscribed(values: [JSONValue], missed: Bool)
+    /// have been lost (a restarted daemon or a generation passed while disconnected): refetch. `instance` is the
+    /// daemon's, `generations` each subscribed theme's now.
+    case subscribed(values: [JSONValue], missed: Bool, instance: String, generations: [String: Int])
+}
+
+/// Where a subscriber left off: the daemon's instance and the newest generation it saw.
+public struct SubscriptionPoint: Sendable, Equatable {
+    public var instance: String
+    public var generation: Int
+
+    public init(instance: String, generation: Int) {
+        self.instance = instance
+        self.generation = generation
+    }
+
+    var json: JSONValue { .object(["instance": .string(instance), "generation": .integer(Int64(generation))]) }
 }
 
 /// A query whose value is pushed whenever it changes.
@@ -39,14 +53,15 @@ public struct SubscribedQuery: Sendable {
 }
 
 /// Subscribes and keeps the subscription alive: when the connection drops it reconnects (with back-off)
-/// and subscribes again with `since`, so the client learns whether it missed anything.
+/// and subscribes again with `since`, so the client learns whether it missed anything. `since` resumes an earlier
+/// session's subscription the same way.
 public func subscribe(
     socket: String? = nil, themes: [String]? = nil, queries: [SubscribedQuery] = [],
-    reconnect: Bool = true
+    since start: SubscriptionPoint? = nil, reconnect: Bool = true
 ) -> AsyncThrowingStream<SnapStyleEvent, any Error> {
     AsyncThrowingStream { continuation in
         let task = Task {
-            var since: JSONObject?
+            var since = start?.json.objectValue
             var delay = Duration.milliseconds(100)
             while !Task.isCancelled {
                 do {
@@ -57,10 +72,15 @@ public func subscribe(
                     let result = try await connection.call("subscribe", params)
                     delay = .milliseconds(100)
                     let instance = result["instance"]?.stringValue ?? ""
-                    var newest = result["generations"]?.objectValue?.members.compactMap { $0.value.intValue }.max() ?? 0
+                    var generations: [String: Int] = [:]
+                    for member in result["generations"]?.objectValue ?? [:] {
+                        generations[member.key] = member.value.intValue ?? 0
+                    }
+                    var newest = generations.values.max() ?? 0
                     continuation.yield(
                         .subscribed(
-                            values: result["values"]?.arrayValue ?? [], missed: result["missed"]?.boolValue ?? false))
+                            values: result["values"]?.arrayValue ?? [], missed: result["missed"]?.boolValue ?? false,
+                            instance: instance, generations: generations))
                     for await (method, params) in connection.notifications {
                         if let generation = params["generation"]?.intValue { newest = max(newest, generation) }
                         since = ["instance": .string(instance), "generation": .integer(Int64(newest))]

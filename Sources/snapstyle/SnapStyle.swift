@@ -11,7 +11,7 @@ struct SnapStyle: AsyncParsableCommand {
         version: Daemon.version,
         subcommands: [
             Status.self, Themes.self, Keys.self, Resolve.self, Element.self, Container.self, Explain.self,
-            Watch.self, Check.self, Show.self, Export.self,
+            Watch.self, Check.self, Show.self, Export.self, Preview.self,
         ]
     )
 

@@ -21,7 +21,7 @@ struct Watch: AsyncParsableCommand {
             var connected = false
             for try await event in events {
                 switch event {
-                case .subscribed(_, let missed):
+                case .subscribed(_, let missed, _, _):
                     let again = connected
                     connected = true
                     if connection.json {

@@ -37,7 +37,7 @@ import Testing
             socket: daemon.socket,
             queries: [SubscribedQuery(id: "tint", attribute: "surface", key: "tint", theme: "brand")])
         var iterator = events.makeAsyncIterator()
-        guard case .subscribed(let values, let missed)? = try await iterator.next() else {
+        guard case .subscribed(let values, let missed, _, _)? = try await iterator.next() else {
             Issue.record("no subscription")
             return
         }
@@ -67,7 +67,7 @@ import Testing
             restarted.waitUntilExit()
         }
         while let event = try await iterator.next() {
-            if case .subscribed(let values, let missed) = event {
+            if case .subscribed(let values, let missed, _, _) = event {
                 #expect(missed)
                 #expect(values.first?["value"]?["hex"] == "#405060FF")
                 break

@@ -1,0 +1,107 @@
+import Hummingbird
+import Logging
+import SnapStyleClient
+import SnapStyleJSON
+import SnapStyleJansson
+import ServiceLifecycle
+import Synchronization
+
+/// Relays the daemon's theme events to Server-Sent Events clients: each client gets a subscription of its own
+/// (resumed with `since` from its `Last-Event-ID`), which reconnects by itself when the daemon restarts.
+final class EventRelay: Sendable {
+    let socket: String?
+    let heartbeat: Duration
+    let logger: Logger
+    private let ledger = Mutex(EventIDLedger())
+
+    init(socket: String?, heartbeat: Duration = .seconds(15), logger: Logger) {
+        self.socket = socket
+        self.heartbeat = heartbeat
+        self.logger = logger
+    }
+
+    /// The stream for one client: the events of `theme` (all themes when nil), from where `lastEventID` left off.
+    func stream(theme: String?, lastEventID: Int?) -> ResponseBody {
+        ResponseBody { writer in
+            let (messages, sink) = AsyncStream.makeStream(of: ServerSentEvent.self)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    await self.relay(theme: theme, lastEventID: lastEventID, to: sink)
+                    sink.finish()
+                }
+                group.addTask {
+                    while !Task.isCancelled {
+                        try await Task.sleep(for: self.heartbeat)
+                        sink.yield(.comment("keep-alive"))
+                    }
+                }
+                // Ends with the client (a write fails), the daemon's stream, or the preview's shutdown.
+                try await withGracefulShutdownHandler {
+                    for await message in messages {
+                        try await writer.write(ByteBuffer(string: message.text))
+                    }
+                } onGracefulShutdown: {
+                    sink.finish()
+                }
+                group.cancelAll()
+            }
+            try await writer.finish(nil)
+        }
+    }
+
+    /// Subscribes and turns the daemon's notifications into messages until cancelled.
+    private func relay(theme: String?, lastEventID: Int?, to sink: AsyncStream<ServerSentEvent>.Continuation) async {
+        // A one-theme stream resumes where the ledger can vouch for the id; an all-themes stream cannot compare
+        // generations of different themes, so any resume there is a miss.
+        var resume: SubscriptionPoint?
+        if let lastEventID, let theme {
+            resume = ledger.withLock { $0.resumePoint(theme: theme, lastEventID: lastEventID) }
+        }
+        var owesMissed = lastEventID != nil && resume == nil
+        let events = subscribe(socket: socket, themes: theme.map { [$0] }, since: resume)
+        var first = true
+        do {
+            for try await event in events {
+                switch event {
+                case .subscribed(_, let missed, let instance, let generations):
+                    let position = theme.flatMap { generations[$0] } ?? generations.values.max() ?? 0
+                    for (name, generation) in generations {
+                        ledger.withLock { $0.record(instance: instance, theme: name, generation: generation) }
+                    }
+                    if missed || owesMissed {
+                        let reason =
+                            owesMissed
+                            ? "the last event id cannot be resumed here" : "changes were made while disconnected"
+                        sink.yield(Self.missed(theme: theme, generation: position, reason: reason))
+                    } else if first {
+                        sink.yield(.position(position))
+                    }
+                    owesMissed = false
+                    first = false
+                case .event(let method, let params):
+                    guard let relayed = RelayedEvent(rawValue: method), relayed != .missed else { continue }
+                    let generation = params["generation"]?.intValue
+                    if let generation, generation > 0, let name = params["theme"]?.stringValue,
+                        let instance = ledger.withLock({ $0.instance })
+                    {
+                        ledger.withLock { $0.record(instance: instance, theme: name, generation: generation) }
+                    }
+                    let id = generation.flatMap { $0 > 0 ? $0 : nil }
+                    sink.yield(.message(event: relayed.rawValue, data: Jansson.encode(params), id: id))
+                case .disconnected:
+                    sink.yield(.comment("daemon gone: reconnecting"))
+                }
+            }
+        } catch {
+            logger.warning("event stream ended: \(error)")
+        }
+    }
+
+    static func missed(theme: String?, generation: Int, reason: String) -> ServerSentEvent {
+        let data: JSONObject = [
+            "theme": theme.map(JSONValue.string) ?? .null, "generation": .integer(Int64(generation)),
+            "reason": .string(reason),
+        ]
+        return .message(event: RelayedEvent.missed.rawValue, data: Jansson.encode(.object(data)), id: generation)
+    }
+}

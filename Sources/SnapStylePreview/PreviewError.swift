@@ -1,0 +1,100 @@
+import HTTPTypes
+import Hummingbird
+import SnapStyleJSON
+import SnapStyleJansson
+
+/// An answer of the preview server that is not a success: an HTTP status and the JSON body
+/// `{"error": {"code", "message", "field"}}`, where `code` is the daemon's JSON-RPC error code (or the preview's own
+/// for what never reaches the daemon) and `field` the query parameter or params path at fault, or null.
+public struct PreviewError: HTTPResponseError, Equatable, CustomStringConvertible {
+    public var status: HTTPResponse.Status
+    public var code: Int
+    public var message: String
+    public var field: String?
+    /// Extra headers (`Allow` on 405).
+    var headers: HTTPFields = [:]
+
+    public init(status: HTTPResponse.Status, code: Int, message: String, field: String? = nil) {
+        self.status = status
+        self.code = code
+        self.message = message
+        self.field = field
+    }
+
+    public var description: String { "\(status.code) \(code) \(message)" + (field.map { " (\($0))" } ?? "") }
+
+    public var json: JSONValue {
+        .object([
+            "error": .object([
+                "code": .integer(Int64(code)), "message": .string(message),
+                "field": field.map(JSONValue.string) ?? .null,
+            ])
+        ])
+    }
+
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        var headers = self.headers
+        headers[.contentType] = "application/json; charset=utf-8"
+        headers[.cacheControl] = "no-store"
+        var body = Jansson.encode(json)
+        body.append("\n")
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
+    }
+}
+
+extension PreviewError {
+    /// The preview's codes for what the daemon never sees, in JSON-RPC's range for implementation-defined errors
+    /// where no daemon code fits.
+    public static let daemonUnavailableCode = -32000
+
+    /// 400: a query parameter the preview cannot turn into params (the daemon's -32602, with the parameter).
+    static func badQuery(_ field: String, _ reason: String) -> PreviewError {
+        PreviewError(status: .badRequest, code: -32602, message: "Invalid params: \(reason)", field: field)
+    }
+
+    /// 404: no such route.
+    static func noRoute(_ path: String) -> PreviewError {
+        PreviewError(status: .notFound, code: -32601, message: "Not found: \(path)", field: nil)
+    }
+
+    /// 405: the preview is read-only.
+    static func methodNotAllowed(_ method: HTTPRequest.Method) -> PreviewError {
+        var error = PreviewError(
+            status: .methodNotAllowed, code: -32600,
+            message: "Method not allowed: \(method.rawValue) (the preview is read-only: GET and HEAD)")
+        error.headers[.allow] = "GET, HEAD"
+        return error
+    }
+
+    /// 421: a Host header that is not the address the preview is bound to (DNS rebinding).
+    static func misdirected(_ host: String?) -> PreviewError {
+        PreviewError(
+            status: .misdirectedRequest, code: -32600,
+            message: "Misdirected request: Host \(host.map { "'\($0)'" } ?? "missing") is not this server's address",
+            field: nil)
+    }
+
+    /// 502: no daemon answers.
+    static func daemonUnavailable(_ reason: String) -> PreviewError {
+        PreviewError(status: .badGateway, code: daemonUnavailableCode, message: "Daemon unavailable: \(reason)")
+    }
+
+    /// The daemon's error answer: 404 for an unknown theme, 502 for a theme that never loaded or an internal error,
+    /// else 400 (the query asked for something the daemon refuses).
+    static func daemon(code: Int, message: String, data: JSONValue?) -> PreviewError {
+        let status: HTTPResponse.Status =
+            switch code {
+            case -32001: .notFound
+            case -32004, -32603: .badGateway
+            default: .badRequest
+            }
+        var field = data?["field"]?.stringValue
+        if field == nil, code == -32001 { field = "theme" }
+        if field == nil, code == -32002 { field = "key" }
+        var text = message
+        if let reason = data?["reason"]?.stringValue { text += ": \(reason)" }
+        if code == -32001, let theme = data?["theme"]?.stringValue { text += ": \(theme)" }
+        if code == -32002, let key = data?["key"]?.stringValue { text += ": \(key)" }
+        return PreviewError(status: status, code: code, message: text, field: field)
+    }
+}

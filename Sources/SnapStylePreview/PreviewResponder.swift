@@ -1,0 +1,169 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import SnapStyleJSON
+import SnapStyleJansson
+import SnapStyleProtocol
+import Synchronization
+
+/// The port the server listens on, once it does (`--port 0` picks one when binding).
+final class BoundPort: Sendable {
+    private let storage = Atomic<Int>(-1)
+
+    var value: Int? {
+        let port = storage.load(ordering: .acquiring)
+        return port < 0 ? nil : port
+    }
+
+    func set(_ port: Int) { storage.store(port, ordering: .releasing) }
+}
+
+/// Answers every HTTP request of the preview: checks the Host and the method, then serves the route.
+struct PreviewResponder: HTTPResponder {
+    typealias Context = BasicRequestContext
+
+    let address: LoopbackAddress
+    /// The bound port, known once the server listens (`--port 0` picks one).
+    let port: BoundPort
+    let link: DaemonLink
+    let relay: EventRelay
+    /// `--theme`: the page's first theme and the API's default.
+    let theme: String?
+    let logger: Logger
+
+    func respond(to request: Request, context: Context) async throws -> Response {
+        let route = PreviewRoute(path: request.uri.path)
+        do {
+            guard let port = port.value, address.allowsHost(request.head.authority, port: port) else {
+                throw PreviewError.misdirected(request.head.authority)
+            }
+            guard request.method == .get || request.method == .head else {
+                throw PreviewError.methodNotAllowed(request.method)
+            }
+            guard let route else { throw PreviewError.noRoute(request.uri.path) }
+            var response = try await answer(route, request)
+            if route.allowsOtherOrigins { response.headers[.accessControlAllowOrigin] = "*" }
+            if request.method == .head { response.body = ResponseBody() }
+            return response
+        } catch let error as PreviewError {
+            var response = try error.response(from: request, context: context)
+            if route?.allowsOtherOrigins == true { response.headers[.accessControlAllowOrigin] = "*" }
+            return response
+        }
+    }
+
+    private func answer(_ route: PreviewRoute, _ request: Request) async throws(PreviewError) -> Response {
+        let query = PreviewQuery(request.uri.query)
+        switch route {
+        case .page(let asset):
+            return Self.response(bytes: asset == .index ? indexPage() : asset.bytes, type: asset.contentType)
+        case .api(let method):
+            var params = try Self.params(method, query)
+            if params["theme"] == nil, method != .themes, let theme { params["theme"] = .string(theme) }
+            let result = try await link.call(method.rawValue, params)
+            return Self.json(result)
+        case .export(let theme, let format):
+            return try await export(theme: theme, format: format, query: query)
+        case .events:
+            return try await events(theme: query["theme"], request: request)
+        }
+    }
+
+    /// A method's params from the query: its own parameters by name, JSON where the protocol wants a value.
+    static func params(_ method: PreviewRoute.APIMethod, _ query: PreviewQuery) throws(PreviewError) -> JSONObject {
+        switch method {
+        case .themes: return try query.params(names: [], withContext: false)
+        case .keys: return try query.params(names: ["theme", "attribute"], withContext: false)
+        case .resolve: return try query.params(names: ["theme", "attribute", "key"], json: ["queries", "overrides"])
+        case .explain: return try query.params(names: ["theme", "attribute", "key"], json: ["overrides"])
+        case .resolveContainer: return try query.params(names: ["theme"], json: ["overrides"])
+        case .resolveElement:
+            var params = try query.params(names: ["theme", "element"], json: ["define", "overrides"])
+            if let element = query["element"], element.hasPrefix("{") {
+                params["element"] = try PreviewQuery.parseJSON(element, field: "element")
+            }
+            return params
+        }
+    }
+
+    /// `/theme/NAME.FORMAT`: every key of the theme resolved in the query's context, formatted.
+    private func export(theme: String, format: ThemeExport.Format, query: PreviewQuery) async throws(PreviewError)
+        -> Response
+    {
+        let params = try query.params(names: ["selector"])
+        let selector = query["selector"] ?? ":root"
+        let base: JSONObject = ["theme": .string(theme)]
+        let keys = try await link.call("keys", base)
+        let resolved: ResolvedTheme
+        do {
+            resolved = try await ThemeExport.resolve(
+                keys: keys, params: base, context: params["context"]?.objectValue ?? [:], selector: selector
+            ) { method, params in try await link.call(method, params) }
+        } catch let error as PreviewError {
+            throw error
+        } catch {
+            throw .daemonUnavailable("\(error)")
+        }
+        let (text, type) =
+            switch format {
+            case .css: (ThemeExport.css([resolved]), "text/css; charset=utf-8")
+            case .json: (ThemeExport.json([resolved]) + "\n", "application/json; charset=utf-8")
+            case .dtcg: (ThemeExport.dtcg(resolved), "application/json; charset=utf-8")
+            }
+        return Self.response(bytes: Array(text.utf8), type: type, cache: "no-cache")
+    }
+
+    /// `/events`: an event stream. An unknown theme is 404 when the daemon can say so; while no daemon answers the
+    /// stream opens anyway and waits for one, since a browser's EventSource gives up for good on an error status.
+    private func events(theme: String?, request: Request) async throws(PreviewError) -> Response {
+        if let theme {
+            var names: [String]?
+            do throws(PreviewError) {
+                let themes = try await link.call("themes", [:])
+                names = (themes["themes"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }
+            } catch where error.code == PreviewError.daemonUnavailableCode {
+                logger.info("events: no daemon yet; the stream waits for one")
+            }
+            if let names, !names.contains(theme) {
+                throw PreviewError.daemon(
+                    code: -32001, message: "Unknown theme",
+                    data: .object(["theme": .string(theme), "available": .array(names.map(JSONValue.string))]))
+            }
+        }
+        let lastEventID = (request.headers[.lastEventID] ?? PreviewQuery(request.uri.query)["lastEventId"])
+            .flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        var headers: HTTPFields = [
+            .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache",
+        ]
+        headers[.xAccelBuffering] = "no"
+        return Response(status: .ok, headers: headers, body: relay.stream(theme: theme, lastEventID: lastEventID))
+    }
+
+    /// The page, with `--theme` as its first theme.
+    private func indexPage() -> [UInt8] {
+        guard let theme else { return PageAsset.index.bytes }
+        let escaped = theme.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "<", with: "&lt;")
+        let meta = "<meta name=\"snapstyle-theme\" content=\"\(escaped)\">"
+        let html = String(decoding: PageAsset.index.bytes, as: UTF8.self)
+        return Array(html.replacingOccurrences(of: "</head>", with: "    \(meta)\n</head>").utf8)
+    }
+
+    static func json(_ value: JSONValue) -> Response {
+        var bytes: [UInt8] = []
+        Jansson.encode(value, into: &bytes)
+        bytes.append(UInt8(ascii: "\n"))
+        return response(bytes: bytes, type: "application/json; charset=utf-8", cache: "no-store")
+    }
+
+    static func response(bytes: [UInt8], type: String, cache: String = "no-cache") -> Response {
+        let headers: HTTPFields = [.contentType: type, .cacheControl: cache, .xContentTypeOptions: "nosniff"]
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+}
+
+extension HTTPField.Name {
+    static let lastEventID = Self("Last-Event-ID")!
+    static let xAccelBuffering = Self("X-Accel-Buffering")!
+}

@@ -1,0 +1,81 @@
+import Foundation
+import SnapStyleProtocol
+
+/// What a request path asks for. Parsing is pure: the responder answers each case.
+public enum PreviewRoute: Equatable, Sendable {
+    /// A file of the page: `/`, `/preview.css`, `/preview.js`.
+    case page(PageAsset)
+    /// `/api/METHOD`: one of the daemon's read-only methods, with params from the query.
+    case api(APIMethod)
+    /// `/theme/NAME.css`, `.json`, `.tokens.json`: the theme's export.
+    case export(theme: String, format: ThemeExport.Format)
+    /// `/events`: Server-Sent Events.
+    case events
+
+    /// The daemon methods the page may call, by their protocol names.
+    public enum APIMethod: String, CaseIterable, Sendable {
+        case themes, keys, resolve, resolveElement, resolveContainer, explain
+    }
+
+    /// The route of `path` (without its query), or nil for an unknown one.
+    public init?(path: String) {
+        switch path {
+        case "/", "/index.html":
+            self = .page(.index)
+            return
+        case "/preview.css":
+            self = .page(.stylesheet)
+            return
+        case "/preview.js":
+            self = .page(.script)
+            return
+        case "/events":
+            self = .events
+            return
+        default: break
+        }
+        if path.hasPrefix("/api/"), let method = APIMethod(rawValue: String(path.dropFirst("/api/".count))) {
+            self = .api(method)
+            return
+        }
+        guard path.hasPrefix("/theme/") else { return nil }
+        let file = String(path.dropFirst("/theme/".count)).removingPercentEncoding ?? ""
+        for (suffix, format) in [(".tokens.json", ThemeExport.Format.dtcg), (".json", .json), (".css", .css)]
+        where file.hasSuffix(suffix) {
+            let name = String(file.dropLast(suffix.count))
+            guard !name.isEmpty, !name.contains("/") else { return nil }
+            self = .export(theme: name, format: format)
+            return
+        }
+        return nil
+    }
+
+    /// Whether other origins may read the answer (a dev server on another port): the exports and the events.
+    var allowsOtherOrigins: Bool {
+        switch self {
+        case .export, .events: true
+        case .page, .api: false
+        }
+    }
+}
+
+/// The page's three files, embedded in the binary.
+public enum PageAsset: Sendable {
+    case index, stylesheet, script
+
+    var contentType: String {
+        switch self {
+        case .index: "text/html; charset=utf-8"
+        case .stylesheet: "text/css; charset=utf-8"
+        case .script: "text/javascript; charset=utf-8"
+        }
+    }
+
+    var bytes: [UInt8] {
+        switch self {
+        case .index: PackageResources.index_html
+        case .stylesheet: PackageResources.preview_css
+        case .script: PackageResources.preview_js
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Hummingbird
+import Logging
+
+/// `snapstyle preview`: an HTTP server on a loopback address that serves the preview page, the daemon's read-only
+/// methods, the theme as CSS, JSON and DTCG, and its events. An ordinary client of the daemon: it uses the protocol
+/// over the daemon's socket and nothing else.
+public struct PreviewServer: Sendable {
+    public struct Configuration: Sendable {
+        public var address: LoopbackAddress
+        /// 0 takes a free port.
+        public var port: Int
+        /// The daemon's socket (nil: the default path).
+        public var socket: String?
+        /// The page's first theme and the API's default (nil: the daemon's default).
+        public var theme: String?
+        /// How often an idle event stream gets a comment line.
+        public var heartbeat: Duration
+
+        public init(
+            address: LoopbackAddress, port: Int = 7373, socket: String? = nil, theme: String? = nil,
+            heartbeat: Duration = .seconds(15)
+        ) {
+            self.address = address
+            self.port = port
+            self.socket = socket
+            self.theme = theme
+            self.heartbeat = heartbeat
+        }
+    }
+
+    public let configuration: Configuration
+    public let logger: Logger
+
+    public init(configuration: Configuration, logger: Logger) {
+        self.configuration = configuration
+        self.logger = logger
+    }
+
+    /// Serves until SIGINT or SIGTERM; `onListening` gets the page's URL once the port is bound.
+    public func run(onListening: @escaping @Sendable (String) async -> Void) async throws {
+        let port = BoundPort()
+        let link = DaemonLink(socket: configuration.socket)
+        let responder = PreviewResponder(
+            address: configuration.address, port: port, link: link,
+            relay: EventRelay(socket: configuration.socket, heartbeat: configuration.heartbeat, logger: logger),
+            theme: configuration.theme, logger: logger)
+        let address = configuration.address
+        let app = Application(
+            responder: responder,
+            configuration: .init(
+                address: .hostname(address.address, port: configuration.port), serverName: "snapstyle-preview"),
+            onServerRunning: { channel in
+                let bound = channel.localAddress?.port ?? 0
+                port.set(bound)
+                await onListening(address.url(port: bound))
+            },
+            logger: logger)
+        try await app.runService()
+        await link.close()
+    }
+}

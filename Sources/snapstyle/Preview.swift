@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import Logging
+import SnapStylePreview
+
+struct Preview: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Serve a live preview page, and the theme as CSS, JSON and DTCG that hot-reload, over HTTP.",
+        discussion: """
+            Open the printed address in a browser: the page shows every key of a theme in a context you choose and \
+            updates as theme files are saved. A web app can link /theme/NAME.css and listen on /events to hot-reload \
+            its theme (README). Only loopback addresses may be bound. Runs until interrupted.
+            """)
+
+    @Option(name: .long, help: "The theme the page opens with (default: the daemon's default theme).")
+    var theme: String?
+
+    @Option(name: .long, help: "The loopback address to bind: 127.0.0.1, another 127.x address, ::1 or localhost.")
+    var host = "127.0.0.1"
+
+    @Option(name: .long, help: "The port (0 takes a free one).")
+    var port = 7373
+
+    @Option(name: .long, help: "The daemon's socket (default: $XDG_RUNTIME_DIR/snapstyle/snapstyled.sock).")
+    var socket: String?
+
+    func validate() throws {
+        guard LoopbackAddress(host) != nil else {
+            throw ValidationError("--host must be a loopback address (127.0.0.1, ::1 or localhost), not '\(host)'")
+        }
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535") }
+    }
+
+    func run() async throws {
+        let socket = self.socket ?? DaemonSettings.socket
+        try await runReporting {
+            // Exit status 3, with the usual hint, when no daemon answers.
+            _ = try await DaemonBackend(socket: socket, offlineWorks: false).call("ping", [:])
+        }
+        var logger = Logger(label: "snapstyle-preview")
+        logger.logLevel = .warning
+        let server = PreviewServer(
+            configuration: .init(address: LoopbackAddress(host)!, port: port, socket: socket, theme: theme),
+            logger: logger)
+        do {
+            try await server.run { url in printLine("preview: \(url)") }
+        } catch {
+            FileHandle.standardError.write(Data("snapstyle: preview: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+    }
+}

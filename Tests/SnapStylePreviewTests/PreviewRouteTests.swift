@@ -1,0 +1,42 @@
+import SnapStyleProtocol
+import Testing
+
+@testable import SnapStylePreview
+
+@Suite struct PreviewRouteTests {
+    @Test(arguments: [
+        ("/", PreviewRoute.page(.index)), ("/index.html", .page(.index)), ("/preview.css", .page(.stylesheet)),
+        ("/preview.js", .page(.script)), ("/events", .events), ("/api/themes", .api(.themes)),
+        ("/api/resolve", .api(.resolve)), ("/api/resolveContainer", .api(.resolveContainer)),
+        ("/theme/snap.css", .export(theme: "snap", format: .css)),
+        ("/theme/snap.json", .export(theme: "snap", format: .json)),
+        ("/theme/snap.tokens.json", .export(theme: "snap", format: .dtcg)),
+        ("/theme/my%20brand.css", .export(theme: "my brand", format: .css)),
+    ])
+    func knownPaths(path: String, route: PreviewRoute) {
+        #expect(PreviewRoute(path: path) == route)
+    }
+
+    @Test(arguments: [
+        "/api/reload", "/api/subscribe", "/api/status", "/api/", "/theme/.css", "/theme/snap", "/theme/snap.txt",
+        "/theme/a%2Fb.css", "/events/x", "/favicon.ico", "/preview",
+    ])
+    func unknownPaths(path: String) {
+        #expect(PreviewRoute(path: path) == nil)
+    }
+
+    @Test func onlyTheExportsAndEventsAreOpenToOtherOrigins() {
+        #expect(PreviewRoute.export(theme: "snap", format: .css).allowsOtherOrigins)
+        #expect(PreviewRoute.events.allowsOtherOrigins)
+        #expect(!PreviewRoute.api(.themes).allowsOtherOrigins)
+        #expect(!PreviewRoute.page(.index).allowsOtherOrigins)
+    }
+
+    @Test func thePageIsEmbedded() {
+        let html = String(decoding: PageAsset.index.bytes, as: UTF8.self)
+        #expect(html.contains("/preview.js"))
+        #expect(html.contains("/preview.css"))
+        #expect(!PageAsset.script.bytes.isEmpty)
+        #expect(!PageAsset.stylesheet.bytes.isEmpty)
+    }
+}
