@@ -21,13 +21,14 @@ final class DaemonProcess: @unchecked Sendable {
 
     /// `launcher` runs the daemon through another program (`unshare ... sh -c 'exec "$0" "$@"'`), which
     /// must exec it so that its pid stays the daemon's.
-    /// `sharing` starts a second daemon on the same theme roots (and configuration) as another one.
+    /// `sharing` starts a second daemon on the same theme roots (and configuration) as another one; with
+    /// `sameSocket` it also listens where that one did (a restart).
     init(
         config: String? = nil, extraArguments: [String] = [], launcher: [String] = [], start: Bool = true,
-        sharing: DaemonProcess? = nil
+        sharing: DaemonProcess? = nil, sameSocket: Bool = false
     ) throws {
         directory = NSTemporaryDirectory() + "snapstyled-e2e-" + UUID().uuidString.prefix(8)
-        socket = directory + "/run/snapstyle/snapstyled.sock"
+        socket = sameSocket ? sharing?.socket ?? "" : directory + "/run/snapstyle/snapstyled.sock"
         let home = sharing?.directory ?? directory
         themes = home + "/themes"
         stderrFile = directory + "/stderr.log"

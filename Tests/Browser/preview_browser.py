@@ -1,0 +1,299 @@
+#!/usr/bin/env python3
+"""Drives the preview page and the README's hot-reload snippet in headless Chromium (Selenium).
+
+Started by PreviewBrowserTests with a running daemon and `snapstyle preview` on a sandboxed theme root. Each check
+prints `ok: ...`; the first failed check prints `FAIL: ...` and exits 1. Screenshots go to --artifacts.
+"""
+
+import argparse
+import functools
+import http.server
+import json
+import os
+import re
+import sys
+import threading
+import time
+import urllib.parse
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+LIGHT = "#3366FF"
+DARK = "#FF8800"
+EDITED = "#22AA44"
+
+
+def theme_text(light, dark=DARK):
+    return json.dumps({"surface": {"brandPrimary": {
+        "when": [{"if": {"colorScheme": "dark"}, "then": dark}], "else": light}}}, indent=2) + "\n"
+
+
+def rgb(hex_color):
+    value = hex_color.lstrip("#")
+    return "rgb(%d, %d, %d)" % tuple(int(value[i:i + 2], 16) for i in (0, 2, 4))
+
+
+class Checks:
+    def __init__(self, driver):
+        self.driver = driver
+
+    def ok(self, what):
+        print("ok: " + what, flush=True)
+
+    def fail(self, what):
+        print("FAIL: " + what, flush=True)
+        raise SystemExit(1)
+
+    def expect(self, condition, what):
+        if not condition:
+            self.fail(what)
+        self.ok(what)
+
+    def until(self, predicate, what, timeout=10):
+        try:
+            WebDriverWait(self.driver, timeout, poll_frequency=0.05).until(lambda d: predicate())
+        except Exception:
+            self.fail(what + " (timed out after %s s)" % timeout)
+        self.ok(what)
+
+    def console_is_clean(self, where):
+        entries = [e for e in self.driver.get_log("browser") if e.get("level") in ("SEVERE", "WARNING")]
+        self.expect(not entries, "no console errors or warnings on " + where + (": %s" % entries if entries else ""))
+
+
+def write_atomically(path, text):
+    temporary = os.path.join(os.path.dirname(path), "." + os.path.basename(path) + ".tmp")
+    with open(temporary, "w") as handle:
+        handle.write(text)
+    os.rename(temporary, path)
+
+
+def start_driver(width, height):
+    options = webdriver.ChromeOptions()
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--window-size=%d,%d" % (width, height), "--hide-scrollbars", "--force-device-scale-factor=1"):
+        options.add_argument(argument)
+    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    service = Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
+    return webdriver.Chrome(service=service, options=options)
+
+
+def screenshot(driver, path, full_page=True):
+    if full_page:
+        height = driver.execute_script(
+            "return Math.min(Math.max(document.body.scrollHeight, document.documentElement.scrollHeight), 16000)")
+        width = driver.execute_script("return window.innerWidth")
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+        time.sleep(0.3)
+    driver.save_screenshot(path)
+    if full_page:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def get_json(url):
+    with urllib.request.urlopen(url, timeout=5) as response:
+        return json.load(response)
+
+
+def key_sample(driver, attribute, key, scheme):
+    selector = '.key[data-attribute="%s"][data-key="%s"][data-scheme="%s"] .sample' % (attribute, key, scheme)
+    found = driver.find_elements(By.CSS_SELECTOR, selector)
+    return found[0] if found else None
+
+
+def computed(driver, element, prop):
+    return driver.execute_script("return getComputedStyle(arguments[0]).getPropertyValue(arguments[1])", element, prop)
+
+
+def sample_style(driver, attribute, key, scheme, prop):
+    element = key_sample(driver, attribute, key, scheme)
+    return computed(driver, element, prop) if element is not None else None
+
+
+def wait_ready(checks, driver, what):
+    checks.until(lambda: driver.execute_script("return document.body.dataset.ready === 'true'"), what, timeout=15)
+
+
+def preview_page(checks, driver, base, theme_file, artifacts):
+    driver.get(base)
+    wait_ready(checks, driver, "the page renders (body[data-ready])")
+    Select(driver.find_element(By.ID, "theme")).select_by_value("brand")
+    checks.until(lambda: sample_style(driver, "surface", "brandPrimary", "light", "background-color") == rgb(LIGHT),
+                  "the light swatch of surface brandPrimary is %s" % LIGHT)
+    for section in ("surfaces", "accents", "numbers", "fonts", "paddings", "shapes", "icons", "compositions",
+                    "components", "sheet", "tokens"):
+        checks.expect(driver.find_elements(By.ID, section), "section #%s is on the page" % section)
+    for attribute in ("surface", "accent", "number", "font", "padding", "shape", "icon", "composition"):
+        count = len(driver.find_elements(By.CSS_SELECTOR, '.key[data-attribute="%s"]' % attribute))
+        checks.expect(count > 5, "%d %s keys are rendered" % (count, attribute))
+    screenshot(driver, os.path.join(artifacts, "preview-light-1440.png"))
+
+    Select(driver.find_element(By.ID, "scheme")).select_by_value("dark")
+    checks.until(lambda: sample_style(driver, "surface", "brandPrimary", "dark", "background-color") == rgb(DARK),
+                 "the dark swatch of surface brandPrimary is %s" % DARK)
+    screenshot(driver, os.path.join(artifacts, "preview-dark-1440.png"))
+    Select(driver.find_element(By.ID, "scheme")).select_by_value("light")
+    checks.until(lambda: sample_style(driver, "surface", "brandPrimary", "light", "background-color") == rgb(LIGHT),
+                 "back to light")
+
+    expected = {}
+    for category in ("large", "accessibility5"):
+        query = urllib.parse.urlencode({"theme": "brand", "attribute": "font", "key": "title", "dynamicType": category})
+        expected[category] = get_json(base + "api/resolve?" + query)["value"]["size"]
+    checks.expect(expected["accessibility5"] > expected["large"], "the daemon scales font title: %s" % expected)
+    checks.until(lambda: abs(float(sample_style(driver, "font", "title", "light", "font-size")[:-2])
+                             - expected["large"]) < 0.05, "the type ramp's title is %.2f px at large" % expected["large"])
+    slider = driver.find_element(By.ID, "dynamic-type")
+    driver.execute_script(
+        "arguments[0].value = 11; arguments[0].dispatchEvent(new Event('input', {bubbles: true}));"
+        "arguments[0].dispatchEvent(new Event('change', {bubbles: true}));", slider)
+    checks.until(lambda: abs(float((sample_style(driver, "font", "title", "light", "font-size") or "0px")[:-2])
+                             - expected["accessibility5"]) < 0.05,
+                 "after the slider moves to accessibility5 the title is %.2f px" % expected["accessibility5"])
+    driver.execute_script(
+        "arguments[0].value = 3; arguments[0].dispatchEvent(new Event('input', {bubbles: true}));"
+        "arguments[0].dispatchEvent(new Event('change', {bubbles: true}));", slider)
+    wait_ready(checks, driver, "the page renders again at large")
+
+    driver.execute_script("""
+        window.__sameDocument = true;
+        window.__changed = [];
+        new MutationObserver(records => {
+            for (const record of records) {
+                const node = record.target;
+                if (node.classList && node.classList.contains('changed') && node.dataset.key)
+                    window.__changed.push(node.dataset.key);
+            }
+        }).observe(document.body, {subtree: true, attributes: true, attributeFilter: ['class']});
+        window.scrollTo(0, 400);
+    """)
+    write_atomically(theme_file, theme_text(EDITED))
+    checks.until(lambda: sample_style(driver, "surface", "brandPrimary", "light", "background-color") == rgb(EDITED),
+                 "a save turns the swatch %s in place" % EDITED)
+    checks.expect(driver.execute_script("return window.__sameDocument === true"), "the page did not reload")
+    checks.expect("brandPrimary" in driver.execute_script("return window.__changed"),
+                  "the changed key was marked as changed")
+    checks.expect(driver.execute_script("return window.scrollY") >= 300, "the scroll position was kept")
+
+    with open(theme_file, "w") as handle:
+        handle.write('{"surface": {"brandPrimary": "#12345"}}\n')
+    banner = driver.find_element(By.ID, "banner")
+    checks.until(lambda: banner.is_displayed() and "brand.json:1:" in banner.text,
+                 "a broken file shows the banner with brand.json:line:column")
+    items = [item.text for item in banner.find_elements(By.TAG_NAME, "li")]
+    checks.expect(items and all(re.search(r"brand\.json:\d+:\d+: .+", item) for item in items),
+                  "each banner line reads path:line:column: message (%s)" % items)
+    checks.expect(sample_style(driver, "surface", "brandPrimary", "light", "background-color") == rgb(EDITED),
+                  "the last good value stays on screen")
+    screenshot(driver, os.path.join(artifacts, "preview-error-banner.png"), full_page=False)
+    write_atomically(theme_file, theme_text(LIGHT))
+    checks.until(lambda: not banner.is_displayed(), "fixing the file removes the banner")
+    checks.until(lambda: sample_style(driver, "surface", "brandPrimary", "light", "background-color") == rgb(LIGHT),
+                 "and the fixed value is shown")
+    checks.expect(driver.execute_script("return window.__sameDocument === true"), "still without a reload")
+
+    key = driver.find_element(By.CSS_SELECTOR, '.key[data-attribute="surface"][data-key="brandPrimary"]')
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", key)
+    key.click()
+    panel = driver.find_element(By.ID, "explain")
+    checks.until(lambda: panel.is_displayed() and "brand.json" in panel.text,
+                 "clicking a key shows its explain with the file")
+    screenshot(driver, os.path.join(artifacts, "preview-explain.png"), full_page=False)
+    driver.find_element(By.TAG_NAME, "body").send_keys("\ue00c")  # Escape
+    checks.until(lambda: not panel.is_displayed(), "Escape closes the explain panel")
+
+    search = driver.find_element(By.ID, "search")
+    search.send_keys("brandPrim")
+    checks.until(lambda: key.is_displayed() and not driver.find_element(
+        By.CSS_SELECTOR, '.key[data-attribute="surface"][data-key="accent"]').is_displayed(),
+        "the search box filters keys")
+    search.clear()
+    search.send_keys("\ue00c")
+    checks.console_is_clean("the preview page")
+
+
+def responsive_screenshots(checks, base, artifacts):
+    for width, height, name in ((390, 844, "preview-narrow-390.png"), (1440, 900, "preview-wide-1440.png")):
+        driver = start_driver(width, height)
+        try:
+            driver.get(base + "#theme=brand")
+            wait_ready(checks, driver, "the page renders at %d px" % width)
+            overflow = driver.execute_script(
+                "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+            checks.expect(overflow <= 1, "no horizontal scrolling at %d px (overflow %d px)" % (width, overflow))
+            screenshot(driver, os.path.join(artifacts, name))
+            Select(driver.find_element(By.ID, "scheme")).select_by_value("both")
+            wait_ready(checks, driver, "both schemes render at %d px" % width)
+            checks.expect(key_sample(driver, "surface", "brandPrimary", "dark") is not None
+                          and key_sample(driver, "surface", "brandPrimary", "light") is not None,
+                          "both schemes side by side at %d px" % width)
+            screenshot(driver, os.path.join(artifacts, name.replace(".png", "-both.png")))
+            checks.console_is_clean("the page at %d px" % width)
+        finally:
+            driver.quit()
+
+
+def snippet_page(checks, driver, base, theme_file, snippet, artifacts):
+    """The README's snippet on a page of another origin: the theme's CSS hot-reloads through /events."""
+    html = ("<!doctype html><html><head><meta charset='utf-8'><title>web app</title>%s</head><body>"
+            "<div id='brand' style='width:200px;height:80px;background:var(--surface-brand-primary)'></div>"
+            "</body></html>") % snippet.replace("http://127.0.0.1:7373/", base)
+    directory = os.path.join(artifacts, "webapp")
+    os.makedirs(directory, exist_ok=True)
+    with open(os.path.join(directory, "index.html"), "w") as handle:
+        handle.write(html)
+    handler = functools.partial(QuietHandler, directory=directory)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        driver.get("http://127.0.0.1:%d/index.html" % server.server_address[1])
+        brand = driver.find_element(By.ID, "brand")
+        checks.until(lambda: computed(driver, brand, "background-color") == rgb(LIGHT),
+                     "the web app's element takes %s from /theme/brand.css" % LIGHT)
+        driver.execute_script("window.__sameDocument = true")
+        time.sleep(0.5)
+        write_atomically(theme_file, theme_text(EDITED))
+        checks.until(lambda: computed(driver, brand, "background-color") == rgb(EDITED),
+                     "a save hot-reloads the web app's theme to %s" % EDITED)
+        checks.expect(driver.execute_script("return window.__sameDocument === true"), "the web app did not reload")
+        checks.console_is_clean("the web app page")
+    finally:
+        server.shutdown()
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--url", required=True)
+    parser.add_argument("--theme-file", required=True)
+    parser.add_argument("--snippet", required=True, help="a file holding the README's snippet")
+    parser.add_argument("--artifacts", required=True)
+    arguments = parser.parse_args()
+    os.makedirs(arguments.artifacts, exist_ok=True)
+    with open(arguments.snippet) as handle:
+        snippet = handle.read()
+    driver = start_driver(1440, 900)
+    checks = Checks(driver)
+    try:
+        preview_page(checks, driver, arguments.url, arguments.theme_file, arguments.artifacts)
+        write_atomically(arguments.theme_file, theme_text(LIGHT))
+        snippet_page(checks, driver, arguments.url, arguments.theme_file, snippet, arguments.artifacts)
+        write_atomically(arguments.theme_file, theme_text(LIGHT))
+    finally:
+        driver.quit()
+    responsive_screenshots(checks, arguments.url, arguments.artifacts)
+    print("all browser checks passed", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,183 @@
+import Foundation
+import SnapStyleTestSupport
+import Testing
+
+/// `snapstyle preview` against the real daemon: routes, errors, the event stream, restarts.
+@Suite(.serialized) struct PreviewE2ETests {
+    static let brand = ##"""
+        {"surface": {"brandPrimary": {"when": [{"if": {"colorScheme": "dark"}, "then": "#FF8800"}], "else": "#3366FF"}}}
+        """##
+
+    @Test func theRoutesAnswerWithTheDaemonsValues() throws {
+        let daemon = try DaemonProcess()
+        daemon.write("brand.json", Self.brand)
+        try daemon.waitForTheme("brand")
+        let preview = try PreviewProcess(socket: daemon.socket, arguments: ["--theme", "brand"])
+        defer { preview.stop() }
+
+        let themes = try HTTPAnswer.request(preview.url + "api/themes")
+        #expect(themes.status == 200)
+        #expect(themes.headers["content-type"]?.hasPrefix("application/json") == true)
+        #expect(themes.headers["access-control-allow-origin"] == nil)
+        let names = ((themes.json as? [String: Any])?["themes"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
+        #expect(names?.contains("brand") == true && names?.contains("snap") == true)
+
+        let light = try HTTPAnswer.request(preview.url + "theme/brand.css")
+        let dark = try HTTPAnswer.request(preview.url + "theme/brand.css?colorScheme=dark&v=3")
+        #expect(light.status == 200 && light.headers["content-type"]?.hasPrefix("text/css") == true)
+        #expect(light.headers["access-control-allow-origin"] == "*")
+        #expect(light.body.contains("--surface-brand-primary: #3366ff;"))
+        #expect(dark.body.contains("--surface-brand-primary: #ff8800;"))
+        #expect(light.body.hasPrefix(":root {"))
+
+        let json = try HTTPAnswer.request(preview.url + "theme/brand.json?context=%7B%22colorScheme%22%3A%22dark%22%7D")
+        let surface = ((json.json as? [String: Any])?["surface"] as? [String: Any])?["brandPrimary"] as? [String: Any]
+        #expect(surface?["hex"] as? String == "#FF8800FF")
+        let tokens = try HTTPAnswer.request(preview.url + "theme/brand.tokens.json")
+        #expect(tokens.status == 200 && tokens.body.contains("\"$value\""))
+
+        // The API's default theme is --theme; the page carries it too.
+        let resolved = try HTTPAnswer.request(preview.url + "api/resolve?attribute=surface&key=brandPrimary&colorScheme=dark")
+        #expect((resolved.json as? [String: Any])?["theme"] as? String == "brand")
+        let page = try HTTPAnswer.request(preview.url)
+        #expect(page.status == 200 && page.headers["content-type"]?.hasPrefix("text/html") == true)
+        #expect(page.body.contains("<meta name=\"snapstyle-theme\" content=\"brand\">"))
+        for asset in ["preview.css", "preview.js"] {
+            #expect(try HTTPAnswer.request(preview.url + asset).status == 200)
+        }
+        let head = try HTTPAnswer.request(preview.url + "theme/brand.css", method: "HEAD")
+        #expect(head.status == 200 && head.body.isEmpty)
+
+        let queries = #"[{"attribute":"font","key":"title"},{"attribute":"surface","key":"nope"}]"#
+        let batch = try HTTPAnswer.request(
+            preview.url + "api/resolve?theme=snap&dynamicType=accessibility3&queries="
+                + queries.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
+        let results = (batch.json as? [String: Any])?["results"] as? [[String: Any]]
+        #expect(((results?.first?["value"] as? [String: Any])?["size"] as? Double ?? 0) > 22)
+        #expect(results?.last?["error"] != nil)
+    }
+
+    @Test func badRequestsGetJSONErrors() throws {
+        let daemon = try DaemonProcess()
+        let preview = try PreviewProcess(socket: daemon.socket)
+        defer { preview.stop() }
+        func check(_ answer: HTTPAnswer, status: Int, code: Int, field: String?) {
+            #expect(answer.status == status, "\(answer.body)")
+            #expect(answer.error?["code"] as? Int == code, "\(answer.body)")
+            #expect(answer.error?["field"] as? String == field, "\(answer.body)")
+            #expect((answer.error?["message"] as? String)?.isEmpty == false)
+        }
+        check(try HTTPAnswer.request(preview.url + "theme/nope.css"), status: 404, code: -32001, field: "theme")
+        check(try HTTPAnswer.request(preview.url + "nowhere"), status: 404, code: -32601, field: nil)
+        check(
+            try HTTPAnswer.request(preview.url + "theme/snap.css?colorScheme=sepia"), status: 400, code: -32003,
+            field: "colorScheme")
+        check(
+            try HTTPAnswer.request(preview.url + "api/resolve?attribute=surface&key=nope"), status: 400, code: -32002,
+            field: "key")
+        check(try HTTPAnswer.request(preview.url + "api/resolve?context=%7B"), status: 400, code: -32602, field: "context")
+        // The error of an export route is readable from another origin too.
+        #expect(try HTTPAnswer.request(preview.url + "theme/nope.css").headers["access-control-allow-origin"] == "*")
+
+        for method in ["POST", "PUT", "DELETE", "PATCH", "OPTIONS"] {
+            let answer = try HTTPAnswer.request(preview.url + "api/themes", method: method)
+            check(answer, status: 405, code: -32600, field: nil)
+            #expect(answer.headers["allow"] == "GET, HEAD")
+        }
+        for host in ["evil.example", "evil.example:\(preview.port)", "127.0.0.1:1", "127.0.0.1"] {
+            check(
+                try HTTPAnswer.request(preview.url + "api/themes", headers: ["Host: \(host)"]), status: 421,
+                code: -32600, field: nil)
+        }
+        #expect(try HTTPAnswer.request(preview.url + "api/themes", headers: ["Host: localhost:\(preview.port)"]).status == 200)
+
+        daemon.stop()
+        check(try HTTPAnswer.request(preview.url + "api/themes"), status: 502, code: -32000, field: nil)
+        check(try HTTPAnswer.request(preview.url + "theme/snap.css"), status: 502, code: -32000, field: nil)
+    }
+
+    @Test func eventsRelayChangesErrorsAndResumes() throws {
+        let daemon = try DaemonProcess()
+        daemon.write("brand.json", Self.brand)
+        try daemon.waitForTheme("brand")
+        let preview = try PreviewProcess(socket: daemon.socket)
+        defer { preview.stop() }
+        let url = preview.url + "events?theme=brand"
+
+        let stream = try EventStreamReader(url)
+        let opened = try #require(stream.next())
+        #expect(opened.event == nil && opened.id == "1", "the stream starts by saying where it is")
+        daemon.atomicWrite("brand.json", Self.brand.replacingOccurrences(of: "#3366FF", with: "#22AA44"))
+        let changed = try #require(stream.next(named: "themeChanged"))
+        #expect(changed.id == "2")
+        let params = try #require(try JSONSerialization.jsonObject(with: Data(changed.data.utf8)) as? [String: Any])
+        #expect(params["theme"] as? String == "brand")
+        #expect(params["generation"] as? Int == 2)
+        #expect((params["changed"] as? [String: [String]])?["surface"] == ["brandPrimary"])
+
+        daemon.write("brand.json", ##"{"surface": {"brandPrimary": "#12345"}}"##)
+        let error = try #require(stream.next(named: "themeError"))
+        #expect(error.id == "2")
+        #expect(error.data.contains("brand.json") && error.data.contains("\"line\":1"))
+
+        // Resuming from the newest id misses nothing; from an older one (or one never issued) it is told to refetch.
+        let current = try EventStreamReader(url, headers: ["Last-Event-ID: 2"])
+        #expect(current.next()?.event == nil)
+        daemon.atomicWrite("brand.json", Self.brand)
+        #expect(current.next(named: "themeChanged")?.id == "3")
+        let behind = try EventStreamReader(url, headers: ["Last-Event-ID: 2"])
+        let missed = try #require(behind.next())
+        #expect(missed.event == "missed" && missed.id == "3")
+        let stranger = try EventStreamReader(url, headers: ["Last-Event-ID: 40"])
+        #expect(stranger.next()?.event == "missed")
+
+        let unknown = try HTTPAnswer.request(preview.url + "events?theme=nope")
+        #expect(unknown.status == 404 && unknown.error?["code"] as? Int == -32001)
+        // An open stream does not hold up the preview's shutdown.
+        #expect(preview.stop() == 0)
+    }
+
+    @Test func aRestartedDaemonIsFoundAgainAndStreamsSayMissed() throws {
+        let daemon = try DaemonProcess()
+        let preview = try PreviewProcess(socket: daemon.socket)
+        defer { preview.stop() }
+        let stream = try EventStreamReader(preview.url + "events?theme=snap")
+        #expect(stream.next()?.id == "1")
+        #expect(try HTTPAnswer.request(preview.url + "api/themes").status == 200)
+
+        daemon.stop()
+        #expect(try HTTPAnswer.request(preview.url + "api/themes").status == 502)
+        let again = try DaemonProcess(sharing: daemon, sameSocket: true)
+        defer { again.stop() }
+        let missed = try #require(stream.next(named: "missed", timeout: 15))
+        #expect(missed.data.contains("\"theme\":\"snap\""))
+        #expect(try HTTPAnswer.request(preview.url + "api/themes").status == 200)
+    }
+
+    @Test func withoutADaemonPreviewExitsWith3() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: BuiltProducts.cli)
+        process.arguments = ["preview", "--socket", NSTemporaryDirectory() + "no-such-daemon.sock", "--port", "0"]
+        let stderr = Pipe()
+        process.standardError = stderr
+        process.standardOutput = Pipe()
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 3)
+        #expect(String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("snapstyled"))
+    }
+
+    @Test(arguments: ["0.0.0.0", "192.168.1.10", "example.com"])
+    func onlyLoopbackMayBeBound(host: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: BuiltProducts.cli)
+        process.arguments = ["preview", "--host", host, "--port", "0"]
+        let stderr = Pipe()
+        process.standardError = stderr
+        process.standardOutput = Pipe()
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        #expect(String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("loopback"))
+    }
+}

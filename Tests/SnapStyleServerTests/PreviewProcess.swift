@@ -1,0 +1,140 @@
+import Foundation
+import SnapStyleTestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `snapstyle preview` on a free port, talking to a test daemon's socket.
+final class PreviewProcess: @unchecked Sendable {
+    let process = Process()
+    let stdout = Pipe()
+    let stderr = Pipe()
+    /// `http://127.0.0.1:PORT/`.
+    private(set) var url = ""
+
+    init(socket: String, arguments: [String] = [], environment: [String: String]? = nil) throws {
+        process.executableURL = URL(fileURLWithPath: BuiltProducts.cli)
+        process.arguments = ["preview", "--socket", socket, "--port", "0"] + arguments
+        if let environment { process.environment = environment }
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        let line = readLine(stdout.fileHandleForReading)
+        guard line.hasPrefix("preview: http://") else {
+            throw DaemonError("snapstyle preview did not start: '\(line)'")
+        }
+        url = String(line.dropFirst("preview: ".count))
+    }
+
+    var port: Int { Int(url.split(separator: ":").last?.filter(\.isNumber) ?? "") ?? 0 }
+
+    /// SIGINT and wait; the exit status.
+    @discardableResult
+    func stop() -> Int32 {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGINT)
+            process.waitUntilExit()
+        }
+        return process.terminationStatus
+    }
+
+    deinit {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+}
+
+/// An HTTP exchange made with curl: the status, the headers (lowercased names) and the body.
+struct HTTPAnswer {
+    var status: Int
+    var headers: [String: String]
+    var body: String
+
+    var json: Any? { try? JSONSerialization.jsonObject(with: Data(body.utf8)) }
+    var error: [String: Any]? { (json as? [String: Any])?["error"] as? [String: Any] }
+
+    /// `curl -i` on `url`: `method`, extra `headers` (`Host: x`).
+    static func request(_ url: String, method: String = "GET", headers: [String] = [], timeout: Double = 10)
+        throws -> HTTPAnswer
+    {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        var arguments = ["-sS", "-i", "--max-time", String(timeout)]
+        arguments += method == "HEAD" ? ["-I"] : ["-X", method]
+        for header in headers { arguments += ["-H", header] }
+        process.arguments = arguments + [url]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        guard let split = text.range(of: "\r\n\r\n") else { throw DaemonError("no HTTP answer from \(url): \(text)") }
+        let head = text[..<split.lowerBound].split(separator: "\r\n")
+        let status = Int(head.first?.split(separator: " ").dropFirst().first ?? "") ?? 0
+        var fields: [String: String] = [:]
+        for line in head.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            fields[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return HTTPAnswer(status: status, headers: fields, body: String(text[split.upperBound...]))
+    }
+}
+
+/// An event stream read with `curl -N`, line by line, as events arrive.
+final class EventStreamReader: @unchecked Sendable {
+    let process = Process()
+    let output = Pipe()
+    private var buffer = ""
+
+    init(_ url: String, headers: [String] = []) throws {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        process.arguments = ["-sS", "-N"] + headers.flatMap { ["-H", $0] } + [url]
+        process.standardOutput = output
+        try process.run()
+    }
+
+    /// The next event (its `event`, `data` and `id` fields; comments skipped), or nil after `timeout` seconds.
+    func next(timeout: Double = 10) -> (event: String?, data: String, id: String?)? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            while let end = buffer.range(of: "\n\n") {
+                let block = buffer[..<end.lowerBound]
+                buffer.removeSubrange(..<end.upperBound)
+                var event: String?, id: String?, data: [String] = []
+                for line in block.split(separator: "\n") {
+                    if line.hasPrefix("event: ") { event = String(line.dropFirst(7)) }
+                    if line.hasPrefix("data: ") { data.append(String(line.dropFirst(6))) }
+                    if line.hasPrefix("id: ") { id = String(line.dropFirst(4)) }
+                }
+                if event != nil || id != nil { return (event, data.joined(separator: "\n"), id) }
+            }
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else { return nil }
+            var poller = pollfd(fd: output.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, Int32(remaining * 1000)) > 0 else { return nil }
+            let data = output.fileHandleForReading.availableData
+            guard !data.isEmpty else { return nil }
+            buffer += String(decoding: data, as: UTF8.self)
+        }
+    }
+
+    /// Events until one named `name` arrives (nil on timeout).
+    func next(named name: String, timeout: Double = 10) -> (event: String?, data: String, id: String?)? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while let event = next(timeout: max(0, deadline.timeIntervalSinceNow)) {
+            if event.event == name { return event }
+        }
+        return nil
+    }
+
+    deinit {
+        // SIGKILL: curl inherits the test runner's blocked signals, SIGTERM among them.
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+}
