@@ -5,12 +5,14 @@ SWIFT ?= swift
 DEB_PACKAGES := libjansson-dev libinotifytools0-dev
 BIN := .build/release
 
-.PHONY: run test deps test-deps build release install units uninstall bench bench-daemon format lint clean \
+.PHONY: run test deps test-deps build release install units uninstall bench bench-daemon bench-preview format lint clean \
 	fuzz test-sanitizers soak
 
 # Installs Debian packages, only those missing: what the C modules need, and for the tests systemd's tools
-# (systemd-analyze, systemd-socket-activate) and util-linux's (setpriv, unshare, nsenter).
-TEST_PACKAGES := systemd util-linux
+# (systemd-analyze, systemd-socket-activate), util-linux's (setpriv, unshare, nsenter), curl, and headless Chromium
+# with its WebDriver for the preview page's browser tests, which Selenium (from PyPI, in .build/browser-venv) drives.
+TEST_PACKAGES := systemd util-linux curl chromium chromium-driver python3 python3-venv
+BROWSER_VENV := .build/browser-venv
 define install_missing
 	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
@@ -25,6 +27,9 @@ deps:
 
 test-deps: deps
 	$(call install_missing,$(TEST_PACKAGES))
+	@$(BROWSER_VENV)/bin/python3 -c 'import selenium' 2>/dev/null || { \
+		echo "installing selenium into $(BROWSER_VENV)"; \
+		python3 -m venv $(BROWSER_VENV) && $(BROWSER_VENV)/bin/python3 -m pip install --quiet 'selenium>=4.10'; }
 
 build: deps
 	$(SWIFT) build
@@ -38,7 +43,7 @@ run: release
 
 test: test-deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	SNAPSTYLE_BROWSER_PYTHON=$(CURDIR)/$(BROWSER_VENV)/bin/python3 SNAPSTYLE_REQUIRE_BROWSER=1 $(SWIFT) test --skip-build
 
 BINDIR ?= $(PREFIX)/bin
 DOCDIR ?= $(PREFIX)/share/doc/snapstyled
@@ -91,6 +96,10 @@ bench: deps
 # The daemon against redis-server, same load generator (installs redis-server when missing).
 bench-daemon: deps
 	Benchmarks/daemon-bench.sh
+
+# The preview's figures in headless Chromium: save to page updated, page load, the CSS route.
+bench-preview:
+	Benchmarks/preview-bench.sh
 
 # swift-format (part of the toolchain) with .swift-format: 4 spaces, 120 columns.
 FORMATTED := Sources Tests Benchmarks/Sources Package.swift Benchmarks/Package.swift

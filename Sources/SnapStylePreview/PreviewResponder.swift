@@ -28,6 +28,7 @@ struct PreviewResponder: HTTPResponder {
     let port: BoundPort
     let link: DaemonLink
     let relay: EventRelay
+    let exporter: ThemeExporter
     /// `--theme`: the page's first theme and the API's default.
     let theme: String?
     let logger: Logger
@@ -92,25 +93,10 @@ struct PreviewResponder: HTTPResponder {
         -> Response
     {
         let params = try query.params(names: ["selector"])
-        let selector = query["selector"] ?? ":root"
-        let base: JSONObject = ["theme": .string(theme)]
-        let keys = try await link.call("keys", base)
-        let resolved: ResolvedTheme
-        do {
-            resolved = try await ThemeExport.resolve(
-                keys: keys, params: base, context: params["context"]?.objectValue ?? [:], selector: selector
-            ) { method, params in try await link.call(method, params) }
-        } catch let error as PreviewError {
-            throw error
-        } catch {
-            throw .daemonUnavailable("\(error)")
-        }
-        let (text, type) =
-            switch format {
-            case .css: (ThemeExport.css([resolved]), "text/css; charset=utf-8")
-            case .json: (ThemeExport.json([resolved]) + "\n", "application/json; charset=utf-8")
-            case .dtcg: (ThemeExport.dtcg(resolved), "application/json; charset=utf-8")
-            }
+        let text = try await exporter.export(
+            theme: theme, format: format, context: params["context"]?.objectValue ?? [:],
+            selector: query["selector"] ?? ":root")
+        let type = format == .css ? "text/css; charset=utf-8" : "application/json; charset=utf-8"
         return Self.response(bytes: Array(text.utf8), type: type, cache: "no-cache")
     }
 

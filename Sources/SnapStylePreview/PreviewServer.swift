@@ -43,6 +43,7 @@ public struct PreviewServer: Sendable {
         let responder = PreviewResponder(
             address: configuration.address, port: port, link: link,
             relay: EventRelay(socket: configuration.socket, heartbeat: configuration.heartbeat, logger: logger),
+            exporter: ThemeExporter(link: link),
             theme: configuration.theme, logger: logger)
         let address = configuration.address
         let app = Application(

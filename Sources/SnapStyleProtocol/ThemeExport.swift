@@ -32,6 +32,8 @@ public struct ResolvedTheme: Sendable {
     public var selector: String
     /// Attribute name → values in key order.
     public var values: [(attribute: String, entries: [ExportedValue])]
+    /// The generation every value came from, when they all came from one.
+    public var generation: Int?
 
     public init(context: JSONObject, selector: String, values: [(attribute: String, entries: [ExportedValue])]) {
         self.context = context
@@ -73,35 +75,36 @@ public enum ThemeExport {
     }
 
     /// Every key a `keys` answer lists, resolved in `context` through `call` (a method name and its params: the
-    /// daemon's or the in-process methods), a thousand keys per `resolve` request. `params` names the theme.
+    /// daemon's or the in-process methods), a thousand keys per `resolve` request. `params` names the theme. The
+    /// result's `generation` is set when the keys and every answer came from one generation.
     public static func resolve(
         keys: JSONValue, params: JSONObject, context: JSONObject, selector: String = ":root",
         call: (String, JSONObject) async throws -> JSONValue
     ) async throws -> ResolvedTheme {
-        var values: [(attribute: String, entries: [ExportedValue])] = []
-        for member in keys["keys"]?.objectValue ?? [:] {
-            let listed = member.value.arrayValue ?? []
-            var entries: [ExportedValue] = []
-            for start in stride(from: 0, to: listed.count, by: 1000) {
-                let batch = listed[start..<min(start + 1000, listed.count)]
-                var request = params
-                request["context"] = .object(context)
-                request["queries"] = .array(
-                    batch.map { .object(["attribute": .string(member.key), "key": $0["key"] ?? .null]) })
-                let result = try await call("resolve", request)
-                for (entry, info) in zip(result["results"]?.arrayValue ?? [], batch) {
-                    guard let key = entry["key"]?.stringValue, let value = entry["value"], !value.isNull else {
-                        continue
-                    }
-                    entries.append(
-                        ExportedValue(
-                            key: key, value: value, type: info["type"]?.stringValue,
-                            description: info["description"]?.stringValue, deprecated: info["deprecated"]))
-                }
+        let members = (keys["keys"]?.objectValue ?? [:]).members
+        let listed = members.flatMap { member in (member.value.arrayValue ?? []).map { (member.key, $0) } }
+        var generations = Set(keys["generation"]?.intValue.map { [$0] } ?? [])
+        var entries: [String: [ExportedValue]] = [:]
+        for start in stride(from: 0, to: listed.count, by: 1000) {
+            let batch = listed[start..<min(start + 1000, listed.count)]
+            var request = params
+            request["context"] = .object(context)
+            request["queries"] = .array(
+                batch.map { .object(["attribute": .string($0.0), "key": $0.1["key"] ?? .null]) })
+            let result = try await call("resolve", request)
+            if let generation = result["generation"]?.intValue { generations.insert(generation) }
+            for (entry, (attribute, info)) in zip(result["results"]?.arrayValue ?? [], batch) {
+                guard let key = entry["key"]?.stringValue, let value = entry["value"], !value.isNull else { continue }
+                entries[attribute, default: []].append(
+                    ExportedValue(
+                        key: key, value: value, type: info["type"]?.stringValue,
+                        description: info["description"]?.stringValue, deprecated: info["deprecated"]))
             }
-            values.append((member.key, entries))
         }
-        return ResolvedTheme(context: context, selector: selector, values: values)
+        var theme = ResolvedTheme(
+            context: context, selector: selector, values: members.map { ($0.key, entries[$0.key] ?? []) })
+        theme.generation = generations.count == 1 ? generations.first : nil
+        return theme
     }
 
     /// `fooBar.baz` → `foo-bar-baz`.

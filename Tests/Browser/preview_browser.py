@@ -218,9 +218,10 @@ def preview_page(checks, driver, base, theme_file, artifacts):
     checks.console_is_clean("the preview page")
 
 
-def responsive_screenshots(checks, base, artifacts):
+def responsive_screenshots(base, artifacts):
     for width, height, name in ((390, 844, "preview-narrow-390.png"), (1440, 900, "preview-wide-1440.png")):
         driver = start_driver(width, height)
+        checks = Checks(driver)
         try:
             driver.get(base + "#theme=brand")
             wait_ready(checks, driver, "the page renders at %d px" % width)
@@ -241,7 +242,8 @@ def responsive_screenshots(checks, base, artifacts):
 
 def snippet_page(checks, driver, base, theme_file, snippet, artifacts):
     """The README's snippet on a page of another origin: the theme's CSS hot-reloads through /events."""
-    html = ("<!doctype html><html><head><meta charset='utf-8'><title>web app</title>%s</head><body>"
+    html = ("<!doctype html><html><head><meta charset='utf-8'><title>web app</title>"
+            "<link rel='icon' href='data:,'>%s</head><body>"
             "<div id='brand' style='width:200px;height:80px;background:var(--surface-brand-primary)'></div>"
             "</body></html>") % snippet.replace("http://127.0.0.1:7373/", base)
     directory = os.path.join(artifacts, "webapp")
@@ -291,7 +293,7 @@ def main():
         write_atomically(arguments.theme_file, theme_text(LIGHT))
     finally:
         driver.quit()
-    responsive_screenshots(checks, arguments.url, arguments.artifacts)
+    responsive_screenshots(arguments.url, arguments.artifacts)
     print("all browser checks passed", flush=True)
 
 

@@ -1,0 +1,88 @@
+import Foundation
+import SnapStyleTestSupport
+import Testing
+
+/// The preview page and the README's hot-reload snippet in headless Chromium, driven by Selenium
+/// (`Tests/Browser/preview_browser.py`), against the real daemon on a sandboxed theme root. Screenshots are kept
+/// in `.build/test-artifacts/preview/`.
+@Suite(.serialized) struct PreviewBrowserTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
+    /// `SNAPSTYLE_BROWSER_PYTHON`, else the virtual environment `make test` prepares, else `python3`.
+    static let python: String = {
+        if let python = ProcessInfo.processInfo.environment["SNAPSTYLE_BROWSER_PYTHON"] { return python }
+        let venv = root + "/.build/browser-venv/bin/python3"
+        return FileManager.default.isExecutableFile(atPath: venv) ? venv : "/usr/bin/env"
+    }()
+
+    static var pythonArguments: [String] { python == "/usr/bin/env" ? ["python3"] : [] }
+
+    /// Chromium, its driver and Selenium are there. `make test` installs them and sets
+    /// `SNAPSTYLE_REQUIRE_BROWSER=1`, under which their absence fails the test instead of skipping it.
+    static let browserAvailable: Bool = {
+        let files = ["/usr/bin/chromium", "/usr/bin/chromedriver"]
+        guard files.allSatisfy(FileManager.default.isExecutableFile(atPath:)) else { return false }
+        return (try? run(python, pythonArguments + ["-c", "import selenium"]).status) == 0
+    }()
+
+    static var required: Bool { ProcessInfo.processInfo.environment["SNAPSTYLE_REQUIRE_BROWSER"] == "1" }
+
+    @Test(.enabled(if: browserAvailable || required, "needs chromium, chromium-driver and Selenium (make test installs them)"))
+    func thePageAndTheSnippetWorkInChromium() throws {
+        try #require(Self.browserAvailable, "chromium, chromium-driver or Selenium is missing")
+        let daemon = try DaemonProcess()
+        daemon.write("brand.json", Self.theme)
+        try daemon.waitForTheme("brand")
+        let preview = try PreviewProcess(socket: daemon.socket, arguments: ["--theme", "brand"])
+        defer { preview.stop() }
+
+        let readme = try String(contentsOfFile: Self.root + "/README.md", encoding: .utf8)
+        let snippet = try #require(Self.snippet(in: readme), "README.md has the hot-reload snippet between its markers")
+        let snippetFile = daemon.directory + "/snippet.html"
+        try snippet.write(toFile: snippetFile, atomically: true, encoding: .utf8)
+        let artifacts = Self.root + "/.build/test-artifacts/preview"
+
+        let result = try Self.run(
+            Self.python,
+            Self.pythonArguments + [
+                Self.root + "/Tests/Browser/preview_browser.py", "--url", preview.url,
+                "--theme-file", daemon.themes + "/brand.json", "--snippet", snippetFile, "--artifacts", artifacts,
+            ])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("all browser checks passed"), "\(result.output)")
+        for name in ["light-1440", "dark-1440", "narrow-390", "wide-1440"] {
+            #expect(FileManager.default.fileExists(atPath: artifacts + "/preview-\(name).png"))
+        }
+    }
+
+    static let theme = ##"""
+        {
+          "surface": {
+            "brandPrimary": {"when": [{"if": {"colorScheme": "dark"}, "then": "#FF8800"}], "else": "#3366FF"}
+          }
+        }
+        """##
+
+    /// The HTML between `<!-- hot-reload-snippet -->` and its closing marker, without the code fence.
+    static func snippet(in readme: String) -> String? {
+        guard let start = readme.range(of: "<!-- hot-reload-snippet -->"),
+            let end = readme.range(of: "<!-- /hot-reload-snippet -->", range: start.upperBound..<readme.endIndex)
+        else { return nil }
+        let lines = readme[start.upperBound..<end.lowerBound].split(separator: "\n").filter { !$0.hasPrefix("```") }
+        return lines.joined(separator: "\n")
+    }
+
+    static func run(_ program: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
