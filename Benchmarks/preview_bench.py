@@ -50,8 +50,12 @@ def page_load(driver, url, runs):
     for _ in range(runs):
         driver.get("about:blank")
         driver.get(url + "#theme=snap")
-        WebDriverWait(driver, 20, poll_frequency=0.02).until(
-            lambda d: d.execute_script("return document.body.dataset.ready === 'true'"))
+        try:
+            WebDriverWait(driver, 20, poll_frequency=0.02).until(
+                lambda d: d.execute_script("return document.body.dataset.ready === 'true'"))
+        except Exception:
+            raise SystemExit("the page did not render: %s" % driver.execute_script(
+                "return document.body.dataset.ready + ' ' + (document.querySelector('#notice')?.textContent ?? '')"))
         figures.append(driver.execute_script(
             "const m = performance.getEntriesByName('snapstyle-ready'); return m.length ? m[m.length-1].startTime : null"))
     return figures

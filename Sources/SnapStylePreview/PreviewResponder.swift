@@ -64,6 +64,8 @@ struct PreviewResponder: HTTPResponder {
             if params["theme"] == nil, method != .themes, let theme { params["theme"] = .string(theme) }
             let result = try await link.call(method.rawValue, params)
             return Self.json(result)
+        case .batch:
+            return Self.json(try await batch(query))
         case .export(let theme, let format):
             return try await export(theme: theme, format: format, query: query)
         case .events:

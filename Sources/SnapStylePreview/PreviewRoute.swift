@@ -7,6 +7,8 @@ public enum PreviewRoute: Equatable, Sendable {
     case page(PageAsset)
     /// `/api/METHOD`: one of the daemon's read-only methods, with params from the query.
     case api(APIMethod)
+    /// `/api/batch?calls=[{"method", "query"}]`: several of those in one request (the page's cards).
+    case batch
     /// `/theme/NAME.css`, `.json`, `.tokens.json`: the theme's export.
     case export(theme: String, format: ThemeExport.Format)
     /// `/events`: Server-Sent Events.
@@ -34,6 +36,10 @@ public enum PreviewRoute: Equatable, Sendable {
             return
         default: break
         }
+        if path == "/api/batch" {
+            self = .batch
+            return
+        }
         if path.hasPrefix("/api/"), let method = APIMethod(rawValue: String(path.dropFirst("/api/".count))) {
             self = .api(method)
             return
@@ -54,7 +60,7 @@ public enum PreviewRoute: Equatable, Sendable {
     var allowsOtherOrigins: Bool {
         switch self {
         case .export, .events: true
-        case .page, .api: false
+        case .page, .api, .batch: false
         }
     }
 }

@@ -83,17 +83,22 @@ def start_driver(width, height):
     return webdriver.Chrome(service=service, options=options)
 
 
-def screenshot(driver, path, full_page=True):
+def emulate(driver, width, height, mobile=False):
+    """A viewport of exactly this size (a headless window cannot be narrower than 500 px)."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
+
+
+def screenshot(driver, path, full_page=True, mobile=False):
+    width, height = driver.execute_script("return [window.innerWidth, window.innerHeight]")
     if full_page:
-        height = driver.execute_script(
+        full = driver.execute_script(
             "return Math.min(Math.max(document.body.scrollHeight, document.documentElement.scrollHeight), 16000)")
-        width = driver.execute_script("return window.innerWidth")
-        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-            "width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+        emulate(driver, width, full, mobile)
         time.sleep(0.3)
     driver.save_screenshot(path)
     if full_page:
-        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        emulate(driver, width, height, mobile)
 
 
 def get_json(url):
@@ -217,24 +222,35 @@ def preview_page(checks, driver, base, theme_file, artifacts):
     search.send_keys("\ue00c")
     checks.console_is_clean("the preview page")
 
+    # A page left for another one may stay in the back-forward cache; its event stream must not stay open with it,
+    # or six such pages use up the browser's connections to the server and the next page never loads.
+    for visit in range(8):
+        driver.get("about:blank")
+        driver.get(base + "#theme=brand")
+        wait_ready(checks, driver, "visit %d of the page renders" % (visit + 1))
+    checks.console_is_clean("the page after eight visits")
+
 
 def responsive_screenshots(base, artifacts):
     for width, height, name in ((390, 844, "preview-narrow-390.png"), (1440, 900, "preview-wide-1440.png")):
-        driver = start_driver(width, height)
+        driver = start_driver(max(width, 500), height)
         checks = Checks(driver)
+        mobile = width < 500
         try:
+            emulate(driver, width, height, mobile)
             driver.get(base + "#theme=brand")
             wait_ready(checks, driver, "the page renders at %d px" % width)
             overflow = driver.execute_script(
                 "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
             checks.expect(overflow <= 1, "no horizontal scrolling at %d px (overflow %d px)" % (width, overflow))
-            screenshot(driver, os.path.join(artifacts, name))
+            checks.expect(driver.execute_script("return window.innerWidth") == width, "the viewport is %d px" % width)
+            screenshot(driver, os.path.join(artifacts, name), mobile=mobile)
             Select(driver.find_element(By.ID, "scheme")).select_by_value("both")
             wait_ready(checks, driver, "both schemes render at %d px" % width)
             checks.expect(key_sample(driver, "surface", "brandPrimary", "dark") is not None
                           and key_sample(driver, "surface", "brandPrimary", "light") is not None,
                           "both schemes side by side at %d px" % width)
-            screenshot(driver, os.path.join(artifacts, name.replace(".png", "-both.png")))
+            screenshot(driver, os.path.join(artifacts, name.replace(".png", "-both.png")), mobile=mobile)
             checks.console_is_clean("the page at %d px" % width)
         finally:
             driver.quit()

@@ -25,6 +25,8 @@ const DETENTS = [
 const SHEET_NUMBERS = ['sheetHandleWidth', 'sheetHandleHeight', 'sheetHandleTopPadding', 'sheetHandleBottomPadding'];
 const SHEET_SURFACES = ['sheetHandle', 'screen', 'accent'];
 const URL_BUDGET = 5600;
+// A batch of card calls: the server takes URLs up to about 64 KB.
+const BATCH_BUDGET = 24000;
 const MAX_QUERIES = 1000;
 const CONCURRENCY = 5;
 const FLASH_MS = 1500;
@@ -309,6 +311,55 @@ function api(path, params, signal, urgent = true) {
     }, urgent);
 }
 
+// Card calls made in one tick go out together through /api/batch: a few requests instead of hundreds.
+const batcher = {
+    pending: [],
+    scheduled: false,
+    call(method, params, signal) {
+        return new Promise((resolve, reject) => {
+            this.pending.push({method, query: params.toString(), signal, resolve, reject});
+            if (!this.scheduled) {
+                this.scheduled = true;
+                setTimeout(() => this.flush(), 0);
+            }
+        });
+    },
+    flush() {
+        this.scheduled = false;
+        const bySignal = new Map();
+        for (const call of this.pending) {
+            if (!bySignal.has(call.signal)) bySignal.set(call.signal, []);
+            bySignal.get(call.signal).push(call);
+        }
+        this.pending = [];
+        for (const [signal, calls] of bySignal) {
+            let chunk = [];
+            let length = 0;
+            for (const call of calls) {
+                const size = encodeURIComponent(JSON.stringify({method: call.method, query: call.query})).length + 3;
+                if (chunk.length && (length + size > BATCH_BUDGET || chunk.length >= MAX_QUERIES)) {
+                    this.send(chunk, signal);
+                    chunk = [];
+                    length = 0;
+                }
+                chunk.push(call);
+                length += size;
+            }
+            if (chunk.length) this.send(chunk, signal);
+        }
+    },
+    send(chunk, signal) {
+        const calls = JSON.stringify(chunk.map(({method, query}) => ({method, query})));
+        api('/api/batch', new URLSearchParams({calls}), signal, false).then((body) => {
+            chunk.forEach((call, index) => {
+                const answer = body.results?.[index];
+                if (answer && 'result' in answer) call.resolve(answer.result);
+                else call.reject(new ApiError(0, answer?.error ?? {message: 'no answer'}));
+            });
+        }, (error) => chunk.forEach((call) => call.reject(error)));
+    },
+};
+
 // Settles a request into `{value}` or `{error}`, letting an abort through.
 function settle(promise) {
     return promise.then((value) => ({value}), (error) => {
@@ -474,11 +525,11 @@ function sheetAffected(sheet, event, changed) {
 async function loadVariant(scheme, variant, signal) {
     const params = contextParams(scheme, {components: variant.components});
     const [container, ...elements] = await Promise.all([
-        settle(api('/api/resolveContainer', params, signal, false)),
+        settle(batcher.call('resolveContainer', params, signal)),
         ...ELEMENT_TYPES.map((type) => {
             const elementParams = new URLSearchParams(params);
             elementParams.set('element', type);
-            return settle(api('/api/resolveElement', elementParams, signal, false));
+            return settle(batcher.call('resolveElement', elementParams, signal));
         }),
     ]);
     for (const answer of [container, ...elements]) if (answer.value) delete answer.value.generation;
@@ -1450,6 +1501,7 @@ async function fullLoad(epoch, signal) {
         if (!stale()) {
             document.body.classList.remove('is-loading');
             document.body.dataset.ready = 'true';
+            performance.mark('snapstyle-ready');
         }
     }
 }
@@ -2250,15 +2302,35 @@ async function refreshThemeList() {
     if (themeInfo()) syncBanner(themeInfo());
 }
 
+let eventSource = null;
+
+// A page the browser keeps for back and forward must not keep its stream: open streams would use up the six
+// connections a browser allows per server and stall the next page. It reconnects, and refetches, when shown again.
+function keepEventsToVisiblePage() {
+    window.addEventListener('pagehide', () => {
+        eventSource?.close();
+        eventSource = null;
+    });
+    window.addEventListener('pageshow', (event) => {
+        if (!event.persisted || eventSource) return;
+        connectEvents();
+        requestFullLoad();
+    });
+}
+
 function connectEvents() {
     if (!('EventSource' in window)) return;
     const source = new EventSource('/events');
+    eventSource = source;
     source.addEventListener('open', () => setConnection('live'));
     source.addEventListener('error', () => {
         setConnection('reconnecting');
-        if (source.readyState === EventSource.CLOSED) {
+        if (source.readyState === EventSource.CLOSED && eventSource === source) {
             source.close();
-            setTimeout(connectEvents, 3000);
+            eventSource = null;
+            setTimeout(() => {
+                if (!eventSource) connectEvents();
+            }, 3000);
         }
     });
     source.addEventListener('themeChanged', (event) => {
@@ -2322,6 +2394,7 @@ function start() {
     const hash = location.hash.slice(1);
     if (hash && !hash.includes('=')) ui.anchor = decodeURIComponent(hash);
     keepScrollAcrossReloads();
+    keepEventsToVisiblePage();
     wireControls();
     wireExplain();
     wireKeyboard();

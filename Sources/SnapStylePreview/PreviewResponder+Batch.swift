@@ -1,0 +1,46 @@
+import SnapStyleJSON
+import SnapStyleJansson
+
+extension PreviewResponder {
+    /// At most this many calls in one batch, as in a daemon `resolve`'s `queries`.
+    static let maxBatch = 1000
+
+    /// `/api/batch?calls=[{"method": M, "query": Q}]`: each call is what `/api/M?Q` would answer, with `base` (a
+    /// query string) before its own query; the calls run at once on the daemon connection. The answer is
+    /// `{"results": [{"result": R} or {"error": {"code", "message", "field"}}]}`, in order.
+    func batch(_ query: PreviewQuery) async throws(PreviewError) -> JSONValue {
+        guard let text = query["calls"] else { throw .badQuery("calls", "missing") }
+        guard case .array(let calls) = try PreviewQuery.parseJSON(text, field: "calls") else {
+            throw .badQuery("calls", "expected an array of {\"method\", \"query\"}")
+        }
+        guard calls.count <= Self.maxBatch else {
+            throw PreviewError(
+                status: .badRequest, code: -32005, message: "Limit exceeded: at most \(Self.maxBatch) calls",
+                field: "calls")
+        }
+        let base = query["base"].map { $0 + "&" } ?? ""
+        let results = await withTaskGroup(of: (Int, JSONValue).self) { group in
+            for (index, call) in calls.enumerated() {
+                group.addTask { (index, await self.answer(call, base: base, at: index)) }
+            }
+            var results = [JSONValue](repeating: .null, count: calls.count)
+            for await (index, result) in group { results[index] = result }
+            return results
+        }
+        return .object(["results": .array(results)])
+    }
+
+    private func answer(_ call: JSONValue, base: String, at index: Int) async -> JSONValue {
+        do throws(PreviewError) {
+            guard let name = call["method"]?.stringValue, let method = PreviewRoute.APIMethod(rawValue: name) else {
+                throw PreviewError(
+                    status: .notFound, code: -32601, message: "Method not found", field: "calls.\(index).method")
+            }
+            var params = try Self.params(method, PreviewQuery(base + (call["query"]?.stringValue ?? "")))
+            if params["theme"] == nil, method != .themes, let theme { params["theme"] = .string(theme) }
+            return .object(["result": try await link.call(method.rawValue, params)])
+        } catch {
+            return .object(["error": error.json["error"] ?? .null])
+        }
+    }
+}
