@@ -221,6 +221,7 @@ def preview_page(checks, driver, base, theme_file, artifacts):
     search.clear()
     search.send_keys("\ue00c")
     checks.console_is_clean("the preview page")
+    token_theme(checks, driver, artifacts)
 
     # A page left for another one may stay in the back-forward cache; its event stream must not stay open with it,
     # or six such pages use up the browser's connections to the server and the next page never loads.
@@ -229,6 +230,32 @@ def preview_page(checks, driver, base, theme_file, artifacts):
         driver.get(base + "#theme=brand")
         wait_ready(checks, driver, "visit %d of the page renders" % (visit + 1))
     checks.console_is_clean("the page after eight visits")
+
+
+def token_theme(checks, driver, artifacts):
+    """The DTCG theme `kit`: its modifier is a menu, imported tokens have their section."""
+    Select(driver.find_element(By.ID, "theme")).select_by_value("kit")
+    checks.until(lambda: sample_style(driver, "surface", "color.bg", "light", "background-color") == rgb("#FFFFFF"),
+                 "the imported color.bg is white in the default mode")
+    modifier = driver.find_elements(By.CSS_SELECTOR, 'select[data-modifier="mode"]')
+    checks.expect(modifier, "the theme's DTCG modifier 'mode' has a menu")
+    Select(modifier[0]).select_by_value("dark")
+    checks.until(lambda: sample_style(driver, "surface", "color.bg", "light", "background-color") == rgb("#1A1A1A"),
+                 "choosing mode 'dark' resolves color.bg from dark.tokens.json")
+    tokens = driver.find_elements(By.CSS_SELECTOR, '#tokens .key[data-attribute="token"]')
+    checks.expect(len(tokens) == 3, "the imported tokens section shows shadow, duration and curve (%d)" % len(tokens))
+    shadow = driver.find_element(By.CSS_SELECTOR, '.key[data-attribute="token"][data-key="shadow.card"]')
+    checks.expect(driver.execute_script(
+        "return [arguments[0], ...arguments[0].querySelectorAll('*')]"
+        ".some(e => getComputedStyle(e).boxShadow.includes('12px'))", shadow), "the shadow is drawn as a box shadow")
+    curve = driver.find_element(By.CSS_SELECTOR, '.key[data-attribute="token"][data-key="motion.ease"]')
+    checks.expect(curve.find_elements(By.CSS_SELECTOR, "svg path"), "the cubic Bézier is drawn as a curve")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'start'})", driver.find_element(By.ID, "tokens"))
+    screenshot(driver, os.path.join(artifacts, "preview-tokens.png"), full_page=False)
+    Select(driver.find_element(By.ID, "theme")).select_by_value("brand")
+    checks.until(lambda: sample_style(driver, "surface", "brandPrimary", "light", "background-color") == rgb(LIGHT),
+                 "back to the theme brand")
+    checks.console_is_clean("the DTCG theme")
 
 
 def responsive_screenshots(base, artifacts):

@@ -33,7 +33,9 @@ import Testing
         try #require(Self.browserAvailable, "chromium, chromium-driver or Selenium is missing")
         let daemon = try DaemonProcess()
         daemon.write("brand.json", Self.theme)
+        for (path, text) in Self.tokenTheme { daemon.write(path, text) }
         try daemon.waitForTheme("brand")
+        try daemon.waitForTheme("kit")
         let preview = try PreviewProcess(socket: daemon.socket, arguments: ["--theme", "brand"])
         defer { preview.stop() }
 
@@ -63,6 +65,33 @@ import Testing
           }
         }
         """##
+
+    /// A DTCG theme `kit`: a resolver with a `mode` modifier, a color per mode, a shadow, a duration, a curve.
+    static let tokenTheme = [
+        (
+            "kit.resolver.json",
+            ##"""
+            {"version": "2025.10",
+             "sets": {"base": {"sources": [{"$ref": "./kit/base.tokens.json"}]}},
+             "modifiers": {"mode": {"contexts": {"light": [{"$ref": "./kit/light.tokens.json"}],
+                                                 "dark": [{"$ref": "./kit/dark.tokens.json"}]}, "default": "light"}},
+             "resolutionOrder": [{"$ref": "#/sets/base"}, {"$ref": "#/modifiers/mode"}]}
+            """##
+        ),
+        (
+            "kit/base.tokens.json",
+            ##"""
+            {"shadow": {"card": {"$type": "shadow", "$value": {
+                "color": {"colorSpace": "srgb", "components": [0, 0, 0], "alpha": 0.25},
+                "offsetX": {"value": 0, "unit": "px"}, "offsetY": {"value": 4, "unit": "px"},
+                "blur": {"value": 12, "unit": "px"}, "spread": {"value": 0, "unit": "px"}}}},
+             "motion": {"fast": {"$type": "duration", "$value": {"value": 120, "unit": "ms"}},
+                        "ease": {"$type": "cubicBezier", "$value": [0.4, 0, 0.2, 1]}}}
+            """##
+        ),
+        ("kit/light.tokens.json", ##"{"color": {"bg": {"$type": "color", "$value": "#FFFFFF"}}}"##),
+        ("kit/dark.tokens.json", ##"{"color": {"bg": {"$type": "color", "$value": "#1A1A1A"}}}"##),
+    ]
 
     /// The HTML between `<!-- hot-reload-snippet -->` and its closing marker, without the code fence.
     static func snippet(in readme: String) -> String? {
