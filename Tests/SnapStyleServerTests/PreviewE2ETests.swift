@@ -55,6 +55,30 @@ import Testing
         let results = (batch.json as? [String: Any])?["results"] as? [[String: Any]]
         #expect(((results?.first?["value"] as? [String: Any])?["size"] as? Double ?? 0) > 22)
         #expect(results?.last?["error"] != nil)
+
+        // The page's batch: each call is what /api/METHOD?QUERY answers, in order, errors in place.
+        let calls = #"[{"method":"resolveContainer","query":"component=contentCard:highlighted"},"#
+            + #"{"method":"resolveElement","query":"component=contentCard&element=title"},"#
+            + #"{"method":"reload","query":""},{"method":"resolve","query":"attribute=font&key=nope"}]"#
+        let answer = try HTTPAnswer.request(
+            preview.url + "api/batch?base=theme%3Dsnap%26colorScheme%3Ddark&calls="
+                + calls.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
+        let answers = try #require((answer.json as? [String: Any])?["results"] as? [[String: Any]])
+        #expect(answers.count == 4)
+        let container = answers[0]["result"] as? [String: Any]
+        #expect(container?["container"] as? String == "contentCard" && container?["state"] as? String == "highlighted")
+        let title = answers[1]["result"] as? [String: Any]
+        #expect((title?["font"] as? [String: Any])?["key"] as? String == "title")
+        #expect((answers[2]["error"] as? [String: Any])?["code"] as? Int == -32601)
+        #expect((answers[3]["error"] as? [String: Any])?["code"] as? Int == -32002)
+
+        // A kept export is served only while the theme is at its generation.
+        #expect(try HTTPAnswer.request(preview.url + "theme/brand.css").body == light.body)
+        daemon.atomicWrite("brand.json", Self.brand.replacingOccurrences(of: "#3366FF", with: "#22AA44"))
+        try daemon.waitForTheme("brand", generation: 2)
+        let edited = try HTTPAnswer.request(preview.url + "theme/brand.css")
+        #expect(edited.body.contains("--surface-brand-primary: #22aa44;"))
+        #expect(try HTTPAnswer.request(preview.url + "theme/brand.css?colorScheme=dark").body == dark.body)
     }
 
     @Test func badRequestsGetJSONErrors() throws {
