@@ -31,9 +31,13 @@ extension ThemeParser {
         return number(json, what).map(NumberLiteral.constant)
     }
 
+    static let fontMembers = [
+        "size", "weight", "width", "design", "textStyle", "family", "weightValue", "lineHeight", "letterSpacing",
+    ]
+
     mutating func parseFont(_ json: LocatedJSON, _ what: String) -> FontLiteral? {
         guard members(json, what) != nil,
-            onlyMembers(json, ["size", "weight", "width", "design", "textStyle"], what)
+            onlyMembers(json, Self.fontMembers, what)
         else { return nil }
         guard let sizeJSON = json["size"] else {
             error(json, "\(what): a font needs a size")
@@ -54,7 +58,42 @@ extension ThemeParser {
             guard let v: TextStyle = closed(j, what, "textStyle") else { return nil }
             font.textStyle = v
         }
+        guard parseFontDetails(json, what, into: &font.details) else { return nil }
         return font
+    }
+
+    /// `family` (a name or a list of names), `weightValue` (1–1000), `lineHeight` (a multiple of the size, > 0) and
+    /// `letterSpacing` (points): what a design token's typography carries, accepted in native files too.
+    mutating func parseFontDetails(_ json: LocatedJSON, _ what: String, into details: inout FontDetails) -> Bool {
+        if let j = json["family"] {
+            let names = j.value.stringValue.map { [$0] } ?? j.value.arrayValue?.compactMap(\.stringValue)
+            guard let names, !names.isEmpty, names.count == (j.value.arrayValue?.count ?? 1) else {
+                error(j, "\(what): family is a font family name or a non-empty array of names")
+                return false
+            }
+            details.families = names
+        }
+        if let j = json["weightValue"] {
+            guard let v = number(j, "\(what): weightValue") else { return false }
+            guard (1...1000).contains(v) else {
+                error(j, "\(what): weightValue must be 1...1000")
+                return false
+            }
+            details.weightValue = v
+        }
+        if let j = json["lineHeight"] {
+            guard let v = number(j, "\(what): lineHeight") else { return false }
+            guard v > 0 else {
+                error(j, "\(what): lineHeight is a multiple of the size and must be more than 0")
+                return false
+            }
+            details.lineHeight = v
+        }
+        if let j = json["letterSpacing"] {
+            guard let v = number(j, "\(what): letterSpacing") else { return false }
+            details.letterSpacing = v
+        }
+        return true
     }
 
     /// A number key, a number, or null.

@@ -8,7 +8,8 @@ import Testing
         #expect(
             ServerSentEvent.message(event: "themeChanged", data: #"{"theme":"a"}"#, id: 7).text
                 == "event: themeChanged\ndata: {\"theme\":\"a\"}\nid: 7\n\n")
-        #expect(ServerSentEvent.message(event: "x", data: "one\ntwo", id: nil).text == "event: x\ndata: one\ndata: two\n\n")
+        #expect(
+            ServerSentEvent.message(event: "x", data: "one\ntwo", id: nil).text == "event: x\ndata: one\ndata: two\n\n")
         #expect(ServerSentEvent.position(3).text == "id: 3\n\n")
         #expect(ServerSentEvent.comment("keep-alive").text == ": keep-alive\n\n")
     }

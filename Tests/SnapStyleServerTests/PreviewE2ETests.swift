@@ -19,7 +19,8 @@ import Testing
         #expect(themes.status == 200)
         #expect(themes.headers["content-type"]?.hasPrefix("application/json") == true)
         #expect(themes.headers["access-control-allow-origin"] == nil)
-        let names = ((themes.json as? [String: Any])?["themes"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
+        let list = (themes.json as? [String: Any])?["themes"] as? [[String: Any]]
+        let names = list?.compactMap { $0["name"] as? String }
         #expect(names?.contains("brand") == true && names?.contains("snap") == true)
 
         let light = try HTTPAnswer.request(preview.url + "theme/brand.css")
@@ -37,7 +38,8 @@ import Testing
         #expect(tokens.status == 200 && tokens.body.contains("\"$value\""))
 
         // The API's default theme is --theme; the page carries it too.
-        let resolved = try HTTPAnswer.request(preview.url + "api/resolve?attribute=surface&key=brandPrimary&colorScheme=dark")
+        let resolved = try HTTPAnswer.request(
+            preview.url + "api/resolve?attribute=surface&key=brandPrimary&colorScheme=dark")
         #expect((resolved.json as? [String: Any])?["theme"] as? String == "brand")
         let page = try HTTPAnswer.request(preview.url)
         #expect(page.status == 200 && page.headers["content-type"]?.hasPrefix("text/html") == true)
@@ -99,7 +101,8 @@ import Testing
         check(
             try HTTPAnswer.request(preview.url + "api/resolve?attribute=surface&key=nope"), status: 400, code: -32002,
             field: "key")
-        check(try HTTPAnswer.request(preview.url + "api/resolve?context=%7B"), status: 400, code: -32602, field: "context")
+        check(
+            try HTTPAnswer.request(preview.url + "api/resolve?context=%7B"), status: 400, code: -32602, field: "context")
         // The error of an export route is readable from another origin too.
         #expect(try HTTPAnswer.request(preview.url + "theme/nope.css").headers["access-control-allow-origin"] == "*")
 
@@ -113,7 +116,8 @@ import Testing
                 try HTTPAnswer.request(preview.url + "api/themes", headers: ["Host: \(host)"]), status: 421,
                 code: -32600, field: nil)
         }
-        #expect(try HTTPAnswer.request(preview.url + "api/themes", headers: ["Host: localhost:\(preview.port)"]).status == 200)
+        let local = try HTTPAnswer.request(preview.url + "api/themes", headers: ["Host: localhost:\(preview.port)"])
+        #expect(local.status == 200)
 
         daemon.stop()
         check(try HTTPAnswer.request(preview.url + "api/themes"), status: 502, code: -32000, field: nil)
@@ -188,7 +192,8 @@ import Testing
         try process.run()
         process.waitUntilExit()
         #expect(process.terminationStatus == 3)
-        #expect(String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("snapstyled"))
+        let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(message.contains("snapstyled"))
     }
 
     @Test(arguments: ["0.0.0.0", "192.168.1.10", "example.com"])
@@ -202,6 +207,7 @@ import Testing
         try process.run()
         process.waitUntilExit()
         #expect(process.terminationStatus == 2)
-        #expect(String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("loopback"))
+        let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(message.contains("loopback"))
     }
 }

@@ -1,5 +1,6 @@
 import SnapStyleEngine
 import SnapStyleJSON
+import SnapStyleProtocol
 import SnapStyleThemes
 import Testing
 
@@ -315,5 +316,42 @@ import Testing
         let error = try Self.onlyError(#"{"shape": {"card": {"roundedRectangle": null}}}"#)
         #expect(Self.place(error) == "1:41")
         #expect(error.message == "shape 'card': roundedRectangle: expected a number key or a number")
+    }
+}
+
+/// A native font may carry what a typography token carries: family, numeric weight, line height, letter spacing.
+@Suite struct NativeFontDetailsTests {
+    @Test func theDetailsResolve() throws {
+        let roots = TemporaryRoots()
+        roots.write(
+            "type.json",
+            ##"""
+            {"font": {
+              "body": {"size": 16, "weight": "medium", "family": ["Inter", "system-ui"], "weightValue": 550,
+                       "lineHeight": 1.5, "letterSpacing": -0.2},
+              "mono": {"size": 13, "family": "JetBrains Mono"}
+            }}
+            """##)
+        let methods = StyleMethods(store: loadedStore([roots.root]), defaultTheme: "type")
+        let body = try #require(try methods.handle("resolve", json(#"{"attribute": "font", "key": "body"}"#)))
+        #expect(body["value"]?["family"] == "Inter")
+        #expect(body["value"]?["families"] == ["Inter", "system-ui"])
+        #expect(body["value"]?["weightValue"] == .number(550))
+        #expect(body["value"]?["lineHeight"] == .number(1.5))
+        #expect(body["value"]?["letterSpacing"] == .number(-0.2))
+        let mono = try #require(try methods.handle("resolve", json(#"{"attribute": "font", "key": "mono"}"#)))
+        #expect(mono["value"]?["family"] == "JetBrains Mono")
+        #expect(mono["value"]?["lineHeight"] == nil)
+    }
+
+    @Test(arguments: [
+        (#"{"size": 16, "family": []}"#, "family"), (#"{"size": 16, "family": ["A", 3]}"#, "family"),
+        (#"{"size": 16, "weightValue": 0}"#, "weightValue"), (#"{"size": 16, "lineHeight": 0}"#, "lineHeight"),
+        (#"{"size": 16, "letterSpacing": "wide"}"#, "letterSpacing"),
+    ])
+    func badDetailsAreErrorsAtTheirPlace(literal: String, member: String) throws {
+        let error = try ThemeFileTests.onlyError("{\"font\": {\"body\": \(literal)}}")
+        #expect(error.message.contains(member), "\(error.message)")
+        #expect(error.line == 1)
     }
 }
