@@ -28,7 +28,7 @@ import Testing
 
     static var required: Bool { ProcessInfo.processInfo.environment["SNAPSTYLE_REQUIRE_BROWSER"] == "1" }
 
-    @Test(.enabled(if: browserAvailable || required, "needs chromium, chromium-driver and Selenium (make test has them)"))
+    @Test(.enabled(if: browserAvailable || required, "needs chromium, chromium-driver and Selenium (see make test)"))
     func thePageAndTheSnippetWorkInChromium() throws {
         try #require(Self.browserAvailable, "chromium, chromium-driver or Selenium is missing")
         let daemon = try DaemonProcess()

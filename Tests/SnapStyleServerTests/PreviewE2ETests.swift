@@ -101,8 +101,8 @@ import Testing
         check(
             try HTTPAnswer.request(preview.url + "api/resolve?attribute=surface&key=nope"), status: 400, code: -32002,
             field: "key")
-        check(
-            try HTTPAnswer.request(preview.url + "api/resolve?context=%7B"), status: 400, code: -32602, field: "context")
+        let badJSON = try HTTPAnswer.request(preview.url + "api/resolve?context=%7B")
+        check(badJSON, status: 400, code: -32602, field: "context")
         // The error of an export route is readable from another origin too.
         #expect(try HTTPAnswer.request(preview.url + "theme/nope.css").headers["access-control-allow-origin"] == "*")
 
