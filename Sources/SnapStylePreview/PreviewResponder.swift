@@ -110,7 +110,7 @@ struct PreviewResponder: HTTPResponder {
             do throws(PreviewError) {
                 let themes = try await link.call("themes", [:])
                 names = (themes["themes"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }
-            } catch where error.code == PreviewError.daemonUnavailableCode {
+            } catch let error where error.code == PreviewError.daemonUnavailableCode {
                 logger.info("events: no daemon yet; the stream waits for one")
             }
             if let names, !names.contains(theme) {

@@ -11,8 +11,10 @@ public struct ExportedValue: Sendable {
     public var description: String?
     public var deprecated: JSONValue?
 
-    public init(key: String, value: JSONValue, type: String? = nil, description: String? = nil,
-                deprecated: JSONValue? = nil) {
+    public init(
+        key: String, value: JSONValue, type: String? = nil, description: String? = nil,
+        deprecated: JSONValue? = nil
+    ) {
         self.key = key
         self.value = value
         self.type = type

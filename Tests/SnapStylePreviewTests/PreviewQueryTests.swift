@@ -73,8 +73,10 @@ import Testing
         #expect(encoded(params) == #"{"theme":"a","attribute":"font"}"#)
     }
 
-    @Test(arguments: [("844", JSONValue.number(844)), ("-1.5", .number(-1.5)), ("dark", .string("dark")),
-        ("+3", .string("+3")), ("", .string("")), ("inf", .string("inf"))])
+    @Test(arguments: [
+        ("844", JSONValue.number(844)), ("-1.5", .number(-1.5)), ("dark", .string("dark")),
+        ("+3", .string("+3")), ("", .string("")), ("inf", .string("inf")),
+    ])
     func variablesAreNumbersWhenTheyReadAsNumbers(text: String, value: JSONValue) {
         #expect(PreviewQuery.scalar(text) == value)
     }

@@ -59,7 +59,8 @@ import Testing
         #expect(results?.last?["error"] != nil)
 
         // The page's batch: each call is what /api/METHOD?QUERY answers, in order, errors in place.
-        let calls = #"[{"method":"resolveContainer","query":"component=contentCard:highlighted"},"#
+        let calls =
+            #"[{"method":"resolveContainer","query":"component=contentCard:highlighted"},"#
             + #"{"method":"resolveElement","query":"component=contentCard&element=title"},"#
             + #"{"method":"reload","query":""},{"method":"resolve","query":"attribute=font&key=nope"}]"#
         let answer = try HTTPAnswer.request(
