@@ -27,9 +27,7 @@ deps:
 
 test-deps: deps
 	$(call install_missing,$(TEST_PACKAGES))
-	@$(BROWSER_VENV)/bin/python3 -c 'import selenium' 2>/dev/null || { \
-		echo "installing selenium into $(BROWSER_VENV)"; \
-		python3 -m venv $(BROWSER_VENV) && $(BROWSER_VENV)/bin/python3 -m pip install --quiet 'selenium>=4.10'; }
+	@Tests/Browser/setup.sh $(BROWSER_VENV)
 
 build: deps
 	$(SWIFT) build
