@@ -64,8 +64,10 @@ public func subscribe(
             var since = start?.json.objectValue
             var delay = Duration.milliseconds(100)
             while !Task.isCancelled {
+                var opened: SnapStyleConnection?
                 do {
                     let connection = try await SnapStyleConnection.connect(socket: socket)
+                    opened = connection
                     var params: JSONObject = ["queries": .array(queries.map(\.json))]
                     if let themes { params["themes"] = .array(themes.map(JSONValue.string)) }
                     if let since { params["since"] = .object(since) }
@@ -91,7 +93,14 @@ public func subscribe(
                     continuation.yield(.disconnected)
                     guard reconnect else { break }
                 } catch {
-                    guard reconnect, case SnapStyleClientError.unreachable = error else {
+                    await opened?.close()
+                    // A daemon that is not there yet, or went away mid-subscribe, is waited for.
+                    let retry: Bool
+                    switch error {
+                    case SnapStyleClientError.unreachable, SnapStyleClientError.disconnected: retry = reconnect
+                    default: retry = false
+                    }
+                    guard retry else {
                         continuation.finish(throwing: error)
                         return
                     }

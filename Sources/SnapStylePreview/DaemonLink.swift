@@ -4,8 +4,14 @@ import SnapStyleJSON
 /// The preview's connection to the daemon for requests: opened on first use, shared by every HTTP request (the
 /// daemon answers pipelined requests by id), and opened again when the daemon has restarted.
 actor DaemonLink {
+    /// An answer and the instance of the daemon that gave it.
+    struct Answer: Sendable {
+        var value: JSONValue
+        var instance: String
+    }
+
     let socket: String?
-    private var connection: SnapStyleConnection?
+    private var connection: (connection: SnapStyleConnection, instance: String)?
 
     init(socket: String?) {
         self.socket = socket
@@ -13,17 +19,24 @@ actor DaemonLink {
 
     /// Calls a daemon method; a connection that turns out closed is replaced once. Throws the daemon's error
     /// answer, or 502 when no daemon answers.
-    func call(_ method: String, _ params: JSONObject) async throws(PreviewError) -> JSONValue {
+    func call(_ method: PreviewRoute.APIMethod, _ params: JSONObject) async throws(PreviewError) -> JSONValue {
+        try await answer(method.rawValue, params).value
+    }
+
+    /// `call` by the method's protocol name, with the answering daemon's instance.
+    func answer(_ method: String, _ params: JSONObject) async throws(PreviewError) -> Answer {
         for attempt in 0..<2 {
+            var used: SnapStyleConnection?
             do {
-                let connection = try await connected()
-                return try await connection.call(method, params)
+                let (connection, instance) = try await connected()
+                used = connection
+                return Answer(value: try await connection.call(method, params), instance: instance)
             } catch SnapStyleClientError.server(let code, let message, let data) {
                 throw .daemon(code: code, message: message, data: data)
             } catch SnapStyleClientError.disconnected where attempt == 0 {
-                await drop()
+                await drop(used)
             } catch {
-                await drop()
+                await drop(used)
                 throw .daemonUnavailable("\(error)")
             }
         }
@@ -32,24 +45,36 @@ actor DaemonLink {
 
     /// Closes the connection (at shutdown).
     func close() async {
-        await drop()
+        await drop(connection?.connection)
     }
 
-    private func connected() async throws -> SnapStyleConnection {
+    /// The connection, opened (and its daemon's instance asked) when there is none.
+    private func connected() async throws -> (SnapStyleConnection, String) {
         if let connection { return connection }
         let fresh = try await SnapStyleConnection.connect(socket: socket)
+        let instance: String
+        do {
+            instance = try await fresh.call("status")["instance"]?.stringValue ?? ""
+        } catch {
+            await fresh.close()
+            throw error
+        }
         // Another request may have connected while this one waited.
         if let connection {
             await fresh.close()
             return connection
         }
-        connection = fresh
-        return fresh
+        connection = (fresh, instance)
+        return (fresh, instance)
     }
 
-    private func drop() async {
-        let old = connection
+    /// Forgets and closes `failed` when it is still the connection (a late failure must not close a newer one).
+    private func drop(_ failed: SnapStyleConnection?) async {
+        guard let failed, let current = connection?.connection, current === failed else {
+            await failed?.close()
+            return
+        }
         connection = nil
-        await old?.close()
+        await failed.close()
     }
 }

@@ -18,6 +18,11 @@ struct EventIDLedger: Sendable, Equatable {
         issued[theme] = min(range.lowerBound, generation)...max(range.upperBound, generation)
     }
 
+    /// A theme removed or added again starts its generations over: no id of it from before can be trusted.
+    mutating func forget(theme: String) {
+        issued[theme] = nil
+    }
+
     /// Where a client that last saw `generation` of `theme` resumes, or nil when this ledger cannot vouch for it.
     func resumePoint(theme: String, lastEventID generation: Int) -> SubscriptionPoint? {
         guard let instance, let range = issued[theme], range.contains(generation) else { return nil }

@@ -11,6 +11,8 @@ import Synchronization
 final class EventRelay: Sendable {
     let socket: String?
     let heartbeat: Duration
+    /// Messages waiting for one slow client, at most.
+    let bufferLimit = 1024
     let logger: Logger
     private let ledger = Mutex(EventIDLedger())
 
@@ -21,31 +23,43 @@ final class EventRelay: Sendable {
     }
 
     /// The stream for one client: the events of `theme` (all themes when nil), from where `lastEventID` left off.
-    func stream(theme: String?, lastEventID: Int?) -> ResponseBody {
+    /// It ends as soon as the client closes its connection (`requestBody` tells), which ends the subscription.
+    func stream(theme: String?, lastEventID: Int?, requestBody: RequestBody) -> ResponseBody {
         ResponseBody { writer in
-            let (messages, sink) = AsyncStream.makeStream(of: ServerSentEvent.self)
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask {
-                    await self.relay(theme: theme, lastEventID: lastEventID, to: sink)
-                    sink.finish()
-                }
-                group.addTask {
-                    while !Task.isCancelled {
-                        try await Task.sleep(for: self.heartbeat)
-                        sink.yield(.comment("keep-alive"))
-                    }
-                }
-                // Ends with the client (a write fails), the daemon's stream, or the preview's shutdown.
-                try await withGracefulShutdownHandler {
-                    for await message in messages {
-                        try await writer.write(ByteBuffer(string: message.text))
-                    }
-                } onGracefulShutdown: {
-                    sink.finish()
-                }
-                group.cancelAll()
+            try await requestBody.consumeWithCancellationOnInboundClose { _ in
+                try await self.relayMessages(theme: theme, lastEventID: lastEventID, to: &writer)
             }
             try await writer.finish(nil)
+        }
+    }
+
+    private func relayMessages(theme: String?, lastEventID: Int?, to writer: inout any ResponseBodyWriter)
+        async throws
+    {
+        // A client that stops reading does not make the buffer grow: past the limit its stream ends, and its
+        // browser reconnects with Last-Event-ID.
+        let (messages, sink) = AsyncStream.makeStream(
+            of: ServerSentEvent.self, bufferingPolicy: .bufferingOldest(self.bufferLimit))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                await self.relay(theme: theme, lastEventID: lastEventID, to: sink)
+                sink.finish()
+            }
+            group.addTask {
+                while !Task.isCancelled {
+                    try await Task.sleep(for: self.heartbeat)
+                    if case .dropped = sink.yield(.comment("keep-alive")) { sink.finish() }
+                }
+            }
+            // Ends with the client (a write fails), the daemon's stream, or the preview's shutdown.
+            try await withGracefulShutdownHandler {
+                for await message in messages {
+                    try await writer.write(ByteBuffer(string: message.text))
+                }
+            } onGracefulShutdown: {
+                sink.finish()
+            }
+            group.cancelAll()
         }
     }
 
@@ -60,10 +74,15 @@ final class EventRelay: Sendable {
         var owesMissed = lastEventID != nil && resume == nil
         let events = subscribe(socket: socket, themes: theme.map { [$0] }, since: resume)
         var first = true
+        var instance = ""
+        func send(_ message: ServerSentEvent) {
+            if case .dropped = sink.yield(message) { sink.finish() }
+        }
         do {
             for try await event in events {
                 switch event {
-                case .subscribed(_, let missed, let instance, let generations):
+                case .subscribed(_, let missed, let current, let generations):
+                    instance = current
                     let position = theme.flatMap { generations[$0] } ?? generations.values.max() ?? 0
                     for (name, generation) in generations {
                         ledger.withLock { $0.record(instance: instance, theme: name, generation: generation) }
@@ -72,24 +91,27 @@ final class EventRelay: Sendable {
                         let reason =
                             owesMissed
                             ? "the last event id cannot be resumed here" : "changes were made while disconnected"
-                        sink.yield(Self.missed(theme: theme, generation: position, reason: reason))
+                        send(Self.missed(theme: theme, generation: position, reason: reason))
                     } else if first {
-                        sink.yield(.position(position))
+                        send(.position(position))
                     }
                     owesMissed = false
                     first = false
                 case .event(let method, let params):
                     guard let relayed = RelayedEvent(rawValue: method), relayed != .missed else { continue }
                     let generation = params["generation"]?.intValue
-                    if let generation, generation > 0, let name = params["theme"]?.stringValue,
-                        let instance = ledger.withLock({ $0.instance })
-                    {
-                        ledger.withLock { $0.record(instance: instance, theme: name, generation: generation) }
+                    if let name = params["theme"]?.stringValue {
+                        ledger.withLock { ledger in
+                            if relayed == .themeAdded || relayed == .themeRemoved { ledger.forget(theme: name) }
+                            if let generation, generation > 0 {
+                                ledger.record(instance: instance, theme: name, generation: generation)
+                            }
+                        }
                     }
                     let id = generation.flatMap { $0 > 0 ? $0 : nil }
-                    sink.yield(.message(event: relayed.rawValue, data: Jansson.encode(params), id: id))
+                    send(.message(event: relayed.rawValue, data: Jansson.encode(params), id: id))
                 case .disconnected:
-                    sink.yield(.comment("daemon gone: reconnecting"))
+                    send(.comment("daemon gone: reconnecting"))
                 }
             }
         } catch {

@@ -2,14 +2,18 @@ import HTTPTypes
 import Hummingbird
 import SnapStyleJSON
 import SnapStyleJansson
+import SnapStyleProtocol
 
 /// An answer of the preview server that is not a success: an HTTP status and the JSON body
 /// `{"error": {"code", "message", "field"}}`, where `code` is the daemon's JSON-RPC error code (or the preview's own
 /// for what never reaches the daemon) and `field` the query parameter or params path at fault, or null.
 public struct PreviewError: HTTPResponseError, Equatable, CustomStringConvertible {
+    /// The HTTP status: 400, 404, 405, 421 or 502.
     public var status: HTTPResponse.Status
+    /// The JSON-RPC error code (`RPCError`'s, or `daemonUnavailableCode`).
     public var code: Int
     public var message: String
+    /// The query parameter (or the params path the daemon named) at fault, if one is.
     public var field: String?
     /// Extra headers (`Allow` on 405).
     var headers: HTTPFields = [:]
@@ -21,8 +25,10 @@ public struct PreviewError: HTTPResponseError, Equatable, CustomStringConvertibl
         self.field = field
     }
 
+    /// `STATUS CODE message (field)`.
     public var description: String { "\(status.code) \(code) \(message)" + (field.map { " (\($0))" } ?? "") }
 
+    /// `{"error": {"code", "message", "field"}}`.
     public var json: JSONValue {
         .object([
             "error": .object([
@@ -32,6 +38,7 @@ public struct PreviewError: HTTPResponseError, Equatable, CustomStringConvertibl
         ])
     }
 
+    /// The error as a JSON response that no cache keeps.
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         var headers = self.headers
         headers[.contentType] = "application/json; charset=utf-8"
@@ -49,18 +56,19 @@ extension PreviewError {
 
     /// 400: a query parameter the preview cannot turn into params (the daemon's -32602, with the parameter).
     static func badQuery(_ field: String, _ reason: String) -> PreviewError {
-        PreviewError(status: .badRequest, code: -32602, message: "Invalid params: \(reason)", field: field)
+        PreviewError(
+            status: .badRequest, code: RPCError.invalidParamsCode, message: "Invalid params: \(reason)", field: field)
     }
 
     /// 404: no such route.
     static func noRoute(_ path: String) -> PreviewError {
-        PreviewError(status: .notFound, code: -32601, message: "Not found: \(path)", field: nil)
+        PreviewError(status: .notFound, code: RPCError.methodNotFoundCode, message: "Not found: \(path)", field: nil)
     }
 
     /// 405: the preview is read-only.
     static func methodNotAllowed(_ method: HTTPRequest.Method) -> PreviewError {
         var error = PreviewError(
-            status: .methodNotAllowed, code: -32600,
+            status: .methodNotAllowed, code: RPCError.invalidRequestCode,
             message: "Method not allowed: \(method.rawValue) (the preview is read-only: GET and HEAD)")
         error.headers[.allow] = "GET, HEAD"
         return error
@@ -69,7 +77,7 @@ extension PreviewError {
     /// 421: a Host header that is not the address the preview is bound to (DNS rebinding).
     static func misdirected(_ host: String?) -> PreviewError {
         PreviewError(
-            status: .misdirectedRequest, code: -32600,
+            status: .misdirectedRequest, code: RPCError.invalidRequestCode,
             message: "Misdirected request: Host \(host.map { "'\($0)'" } ?? "missing") is not this server's address",
             field: nil)
     }
@@ -84,17 +92,17 @@ extension PreviewError {
     static func daemon(code: Int, message: String, data: JSONValue?) -> PreviewError {
         let status: HTTPResponse.Status =
             switch code {
-            case -32001: .notFound
-            case -32004, -32603: .badGateway
+            case RPCError.unknownThemeCode: .notFound
+            case RPCError.themeUnavailableCode, RPCError.internalErrorCode: .badGateway
             default: .badRequest
             }
         var field = data?["field"]?.stringValue
-        if field == nil, code == -32001 { field = "theme" }
-        if field == nil, code == -32002 { field = "key" }
+        if field == nil, code == RPCError.unknownThemeCode { field = "theme" }
+        if field == nil, code == RPCError.unknownKeyCode { field = "key" }
         var text = message
         if let reason = data?["reason"]?.stringValue { text += ": \(reason)" }
-        if code == -32001, let theme = data?["theme"]?.stringValue { text += ": \(theme)" }
-        if code == -32002, let key = data?["key"]?.stringValue { text += ": \(key)" }
+        if code == RPCError.unknownThemeCode, let theme = data?["theme"]?.stringValue { text += ": \(theme)" }
+        if code == RPCError.unknownKeyCode, let key = data?["key"]?.stringValue { text += ": \(key)" }
         return PreviewError(status: status, code: code, message: text, field: field)
     }
 }

@@ -41,7 +41,9 @@ public struct PreviewQuery: Sendable, Equatable {
         -> JSONObject
     {
         var params = JSONObject()
-        var context = JSONObject()
+        var base = JSONObject()
+        var members = JSONObject()
+        var vars = JSONObject()
         var stack: [JSONValue] = []
         for (name, value) in pairs where !Self.ignored.contains(name) {
             if json.contains(name) {
@@ -54,7 +56,7 @@ public struct PreviewQuery: Sendable, Equatable {
                 guard case .object(let object) = try Self.parseJSON(value, field: name) else {
                     throw .badQuery(name, "context must be a JSON object")
                 }
-                context = object.merging(context)
+                base = object
             } else if name == "component" || name == "container" {
                 let parts = value.split(separator: ":", maxSplits: 1).map(String.init)
                 guard let id = parts.first, !id.isEmpty else { throw .badQuery(name, "expected ID or ID:STATE") }
@@ -62,12 +64,19 @@ public struct PreviewQuery: Sendable, Equatable {
                 if parts.count == 2 { entry["state"] = .string(parts[1]) }
                 stack.append(.object(entry))
             } else if name.hasPrefix("vars.") {
-                var vars = context["vars"]?.objectValue ?? [:]
                 vars[String(name.dropFirst("vars.".count))] = Self.scalar(value)
-                context["vars"] = .object(vars)
             } else {
-                context[name] = try Self.member(name, value)
+                members[name] = try Self.member(name, value)
             }
+        }
+        // The separate members go over `context=`, wherever they stand in the query: variables one by one, stack
+        // entries after the object's own.
+        var context = base
+        for member in members.members { context[member.key] = member.value }
+        if !vars.isEmpty {
+            var merged = context["vars"]?.objectValue ?? [:]
+            for member in vars.members { merged[member.key] = member.value }
+            context["vars"] = .object(merged)
         }
         if !stack.isEmpty { context["stack"] = .array((context["stack"]?.arrayValue ?? []) + stack) }
         if !context.isEmpty { params["context"] = .object(context) }
@@ -98,14 +107,5 @@ public struct PreviewQuery: Sendable, Equatable {
         } catch {
             throw .badQuery(field, "not valid JSON: \(error)")
         }
-    }
-}
-
-extension JSONObject {
-    /// This object with `other`'s members set over it.
-    func merging(_ other: JSONObject) -> JSONObject {
-        var merged = self
-        for member in other.members { merged[member.key] = member.value }
-        return merged
     }
 }

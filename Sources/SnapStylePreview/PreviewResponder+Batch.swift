@@ -1,5 +1,6 @@
 import SnapStyleJSON
 import SnapStyleJansson
+import SnapStyleProtocol
 
 extension PreviewResponder {
     /// At most this many calls in one batch, as in a daemon `resolve`'s `queries`.
@@ -15,7 +16,8 @@ extension PreviewResponder {
         }
         guard calls.count <= Self.maxBatch else {
             throw PreviewError(
-                status: .badRequest, code: -32005, message: "Limit exceeded: at most \(Self.maxBatch) calls",
+                status: .badRequest, code: RPCError.limitExceededCode,
+                message: "Limit exceeded: at most \(Self.maxBatch) calls",
                 field: "calls")
         }
         let base = query["base"].map { $0 + "&" } ?? ""
@@ -34,11 +36,12 @@ extension PreviewResponder {
         do throws(PreviewError) {
             guard let name = call["method"]?.stringValue, let method = PreviewRoute.APIMethod(rawValue: name) else {
                 throw PreviewError(
-                    status: .notFound, code: -32601, message: "Method not found", field: "calls.\(index).method")
+                    status: .notFound, code: RPCError.methodNotFoundCode, message: "Method not found",
+                    field: "calls.\(index).method")
             }
             var params = try Self.params(method, PreviewQuery(base + (call["query"]?.stringValue ?? "")))
             if params["theme"] == nil, method != .themes, let theme { params["theme"] = .string(theme) }
-            return .object(["result": try await link.call(method.rawValue, params)])
+            return .object(["result": try await link.call(method, params)])
         } catch {
             return .object(["error": error.json["error"] ?? .null])
         }

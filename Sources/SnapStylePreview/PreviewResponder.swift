@@ -7,18 +7,6 @@ import SnapStyleJansson
 import SnapStyleProtocol
 import Synchronization
 
-/// The port the server listens on, once it does (`--port 0` picks one when binding).
-final class BoundPort: Sendable {
-    private let storage = Atomic<Int>(-1)
-
-    var value: Int? {
-        let port = storage.load(ordering: .acquiring)
-        return port < 0 ? nil : port
-    }
-
-    func set(_ port: Int) { storage.store(port, ordering: .releasing) }
-}
-
 /// Answers every HTTP request of the preview: checks the Host and the method, then serves the route.
 struct PreviewResponder: HTTPResponder {
     typealias Context = BasicRequestContext
@@ -62,7 +50,7 @@ struct PreviewResponder: HTTPResponder {
         case .api(let method):
             var params = try Self.params(method, query)
             if params["theme"] == nil, method != .themes, let theme { params["theme"] = .string(theme) }
-            let result = try await link.call(method.rawValue, params)
+            let result = try await link.call(method, params)
             return Self.json(result)
         case .batch:
             return Self.json(try await batch(query))
@@ -108,14 +96,14 @@ struct PreviewResponder: HTTPResponder {
         if let theme {
             var names: [String]?
             do throws(PreviewError) {
-                let themes = try await link.call("themes", [:])
+                let themes = try await link.call(.themes, [:])
                 names = (themes["themes"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }
             } catch let error where error.code == PreviewError.daemonUnavailableCode {
                 logger.info("events: no daemon yet; the stream waits for one")
             }
             if let names, !names.contains(theme) {
                 throw PreviewError.daemon(
-                    code: -32001, message: "Unknown theme",
+                    code: RPCError.unknownThemeCode, message: "Unknown theme",
                     data: .object(["theme": .string(theme), "available": .array(names.map(JSONValue.string))]))
             }
         }
@@ -125,7 +113,9 @@ struct PreviewResponder: HTTPResponder {
             .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache",
         ]
         headers[.xAccelBuffering] = "no"
-        return Response(status: .ok, headers: headers, body: relay.stream(theme: theme, lastEventID: lastEventID))
+        return Response(
+            status: .ok, headers: headers,
+            body: relay.stream(theme: theme, lastEventID: lastEventID, requestBody: request.body))
     }
 
     /// The page, with `--theme` as its first theme.
@@ -149,9 +139,4 @@ struct PreviewResponder: HTTPResponder {
         let headers: HTTPFields = [.contentType: type, .cacheControl: cache, .xContentTypeOptions: "nosniff"]
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
-}
-
-extension HTTPField.Name {
-    static let lastEventID = Self("Last-Event-ID")!
-    static let xAccelBuffering = Self("X-Accel-Buffering")!
 }

@@ -5,22 +5,27 @@ import Synchronization
 
 /// The `/theme/NAME.FORMAT` answers: every key of a theme resolved in one context, formatted.
 ///
-/// Answers are kept per theme, context, selector and format with the generation they were made from. A request
-/// first asks the daemon for the theme's generation (one key resolved: a small round trip); the kept answer is
-/// served while it is of that generation, so a stylesheet is never older than the theme. Otherwise the answer is
-/// made again: the kept `keys` answer is reused while the values come from its generation, and fetched again when
-/// they do not.
+/// Answers are kept per theme, context, selector and format with the daemon instance and the generation they were
+/// made from. A request first asks the daemon where the theme is now (a `resolve` with no queries: a small round
+/// trip); a kept answer is served only while it matches, so a stylesheet is never older than the theme. Otherwise
+/// the answer is made again, reusing the kept `keys` answer while it matches too.
 final class ThemeExporter: Sendable {
-    struct Answer: Sendable {
+    /// Where an answer came from.
+    struct Stamp: Equatable, Sendable {
+        var instance: String
         var generation: Int
-        var text: String
+    }
+
+    struct Kept<Value: Sendable>: Sendable {
+        var stamp: Stamp
+        var value: Value
     }
 
     let link: DaemonLink
     /// At most this many kept answers; more drops them all (a page rarely asks for more than a few contexts).
     let capacity: Int
-    private let keys = Mutex<[String: JSONValue]>([:])
-    private let answers = Mutex<[String: Answer]>([:])
+    private let keys = Mutex<[String: Kept<JSONValue>]>([:])
+    private let answers = Mutex<[String: Kept<String>]>([:])
 
     init(link: DaemonLink, capacity: Int = 64) {
         self.link = link
@@ -31,15 +36,14 @@ final class ThemeExporter: Sendable {
         async throws(PreviewError) -> String
     {
         let name = [theme, format.rawValue, selector, Jansson.encode(.object(context))].joined(separator: "\u{0}")
-        if let kept = answers.withLock({ $0[name] }), let now = try await generation(of: theme),
-            now == kept.generation
-        {
-            return kept.text
-        }
-        let params: JSONObject = ["theme": .string(theme)]
-        var resolved = try await resolve(keys: try await keys(theme, fresh: false), params: params, context, selector)
-        if resolved.generation == nil {
-            resolved = try await resolve(keys: try await keys(theme, fresh: true), params: params, context, selector)
+        let now = try await stamp(of: theme)
+        if let kept = answers.withLock({ $0[name] }), kept.stamp == now { return kept.value }
+
+        var (resolved, stamp) = try await resolve(theme, keys: try await keys(theme, at: now), context, selector)
+        if stamp == nil {
+            // The theme changed while its keys and values were asked: once more, with fresh keys.
+            let fresh = try await keys(theme, at: nil)
+            (resolved, stamp) = try await resolve(theme, keys: fresh, context, selector)
         }
         let text =
             switch format {
@@ -47,49 +51,57 @@ final class ThemeExporter: Sendable {
             case .json: ThemeExport.json([resolved]) + "\n"
             case .dtcg: ThemeExport.dtcg(resolved)
             }
-        if let generation = resolved.generation {
+        if let stamp {
             answers.withLock { answers in
+                if let kept = answers[name], kept.stamp.instance == stamp.instance,
+                    kept.stamp.generation > stamp.generation
+                {
+                    return
+                }
                 if answers.count >= capacity { answers = [:] }
-                answers[name] = Answer(generation: generation, text: text)
+                answers[name] = Kept(stamp: stamp, value: text)
             }
         }
         return text
     }
 
-    /// The theme's generation now: one of its keys resolved in the default context (nil for a theme without keys).
-    private func generation(of theme: String) async throws(PreviewError) -> Int? {
-        let kept = try await keys(theme, fresh: false)
-        guard let (attribute, key) = Self.firstKey(kept) else { return nil }
-        let answer = try await link.call(
-            "resolve", ["theme": .string(theme), "attribute": .string(attribute), "key": .string(key)])
-        return answer["generation"]?.intValue
+    /// The daemon's instance and the theme's generation now.
+    private func stamp(of theme: String) async throws(PreviewError) -> Stamp {
+        let answer = try await link.answer("resolve", ["theme": .string(theme), "queries": .array([])])
+        return Stamp(instance: answer.instance, generation: answer.value["generation"]?.intValue ?? 0)
     }
 
-    static func firstKey(_ keys: JSONValue) -> (String, String)? {
-        for member in keys["keys"]?.objectValue ?? [:] {
-            if let key = member.value.arrayValue?.first?["key"]?.stringValue { return (member.key, key) }
-        }
-        return nil
+    /// The theme's `keys` answer: the kept one when it is of `stamp`, else a fresh one (kept).
+    private func keys(_ theme: String, at stamp: Stamp?) async throws(PreviewError) -> Kept<JSONValue> {
+        if let stamp, let kept = keys.withLock({ $0[theme] }), kept.stamp == stamp { return kept }
+        let answer = try await link.answer("keys", ["theme": .string(theme)])
+        let fresh = Kept(
+            stamp: Stamp(instance: answer.instance, generation: answer.value["generation"]?.intValue ?? 0),
+            value: answer.value)
+        keys.withLock { $0[theme] = fresh }
+        return fresh
     }
 
-    private func keys(_ theme: String, fresh: Bool) async throws(PreviewError) -> JSONValue {
-        if !fresh, let kept = keys.withLock({ $0[theme] }) { return kept }
-        let answer = try await link.call("keys", ["theme": .string(theme)])
-        keys.withLock { $0[theme] = answer }
-        return answer
-    }
-
-    private func resolve(keys: JSONValue, params: JSONObject, _ context: JSONObject, _ selector: String)
-        async throws(PreviewError) -> ResolvedTheme
+    /// Every key resolved; the stamp is nil when the values did not all come from the keys' instance and generation.
+    private func resolve(_ theme: String, keys: Kept<JSONValue>, _ context: JSONObject, _ selector: String)
+        async throws(PreviewError) -> (ResolvedTheme, Stamp?)
     {
+        var instances: Set<String> = [keys.stamp.instance]
+        let resolved: ResolvedTheme
         do {
-            return try await ThemeExport.resolve(keys: keys, params: params, context: context, selector: selector) {
-                method, params in try await link.call(method, params)
+            resolved = try await ThemeExport.resolve(
+                keys: keys.value, params: ["theme": .string(theme)], context: context, selector: selector
+            ) { method, params in
+                let answer = try await link.answer(method, params)
+                instances.insert(answer.instance)
+                return answer.value
             }
         } catch let error as PreviewError {
             throw error
         } catch {
             throw .daemonUnavailable("\(error)")
         }
+        guard instances.count == 1, resolved.generation == keys.stamp.generation else { return (resolved, nil) }
+        return (resolved, keys.stamp)
     }
 }

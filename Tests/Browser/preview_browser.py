@@ -221,6 +221,7 @@ def preview_page(checks, driver, base, theme_file, artifacts):
     search.clear()
     search.send_keys("\ue00c")
     checks.console_is_clean("the preview page")
+    stack(checks, driver)
     token_theme(checks, driver, artifacts)
 
     # A page left for another one may stay in the back-forward cache; its event stream must not stay open with it,
@@ -230,6 +231,29 @@ def preview_page(checks, driver, base, theme_file, artifacts):
         driver.get(base + "#theme=brand")
         wait_ready(checks, driver, "visit %d of the page renders" % (visit + 1))
     checks.console_is_clean("the page after eight visits")
+
+
+def stack(checks, driver):
+    """Values resolve inside the stack: an accentCard requires the secondary accent, for everything nested too."""
+    primary = sample_style(driver, "surface", "accent", "light", "background-color")
+    secondary = sample_style(driver, "surface", "accentSecondary", "light", "background-color")
+    checks.expect(primary != secondary, "the accents differ (%s, %s)" % (primary, secondary))
+    Select(driver.find_element(By.ID, "stack-component")).select_by_value("accentCard")
+    checks.until(lambda: sample_style(driver, "surface", "accent", "light", "background-color") == secondary,
+                 "inside an accentCard, surface accent is the secondary accent")
+    driver.find_element(By.ID, "stack-push").click()
+    Select(driver.find_element(By.ID, "stack-component")).select_by_value("contentCard")
+    Select(driver.find_element(By.ID, "stack-state")).select_by_value("highlighted")
+    wait_ready(checks, driver, "a nested stack renders")
+    entries = driver.find_elements(By.CSS_SELECTOR, "#stack .stack-entry")
+    checks.expect(len(entries) == 1 and entries[0].get_attribute("data-id") == "accentCard",
+                  "the pushed accentCard is a chip below the current choice")
+    checks.expect(sample_style(driver, "surface", "accent", "light", "background-color") == secondary,
+                  "a contentCard nested in it keeps the secondary accent")
+    checks.expect("stack=" in driver.execute_script("return location.hash"), "the stack is in the URL")
+    driver.find_element(By.ID, "stack-clear").click()
+    checks.until(lambda: sample_style(driver, "surface", "accent", "light", "background-color") == primary,
+                 "clearing the stack brings the primary accent back")
 
 
 def token_theme(checks, driver, artifacts):

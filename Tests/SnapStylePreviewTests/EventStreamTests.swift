@@ -14,8 +14,10 @@ import Testing
         #expect(ServerSentEvent.comment("keep-alive").text == ": keep-alive\n\n")
     }
 
-    @Test func theRelayedEventsAreTheDaemonsThemeEvents() {
-        #expect(RelayedEvent(rawValue: "themeChanged") == .themeChanged)
+    @Test func theRelayedEventsAreTheDaemonsThemeEventsAndMissed() {
+        #expect(
+            Set(RelayedEvent.allCases.map(\.rawValue))
+                == ["themeChanged", "themeError", "themeRecovered", "themeAdded", "themeRemoved", "missed"])
         #expect(RelayedEvent(rawValue: "valuesChanged") == nil)
     }
 
@@ -29,6 +31,15 @@ import Testing
         #expect(ledger.resumePoint(theme: "a", lastEventID: 2) == nil)
         #expect(ledger.resumePoint(theme: "a", lastEventID: 6) == nil)
         #expect(ledger.resumePoint(theme: "b", lastEventID: 3) == nil)
+    }
+
+    @Test func aThemeAddedAgainForgetsItsIds() {
+        var ledger = EventIDLedger()
+        ledger.record(instance: "i1", theme: "a", generation: 4)
+        ledger.record(instance: "i1", theme: "b", generation: 2)
+        ledger.forget(theme: "a")
+        #expect(ledger.resumePoint(theme: "a", lastEventID: 4) == nil)
+        #expect(ledger.resumePoint(theme: "b", lastEventID: 2) != nil)
     }
 
     @Test func aNewInstanceForgetsTheIdsOfTheOldOne() {

@@ -36,6 +36,15 @@ import Testing
         #expect(context["stack"] == [.object(["component": "screen"]), .object(["component": "contentCard"])])
     }
 
+    @Test func variablesAndStackEntriesAddToTheContextObjectWhereverTheyStand() throws {
+        let json = #"{"vars":{"a":1},"stack":[{"component":"screen"}]}"#
+        let query = PreviewQuery(
+            "vars.b=2&component=card&context=" + json.addingPercentEncodingForQuery() + "&vars.a=3")
+        let context = try #require(try query.params(names: []).objectValue("context"))
+        #expect(context["vars"] == .object(["a": .number(3), "b": .number(2)]))
+        #expect(context["stack"] == [.object(["component": "screen"]), .object(["component": "card"])])
+    }
+
     @Test func plusIsASpaceAndEscapesAreDecoded() {
         let query = PreviewQuery("a=one+two&b=%7B%22x%22%3A1%7D&c&=skipped&d=")
         #expect(query["a"] == "one two")

@@ -1,3 +1,4 @@
+import Foundation
 import SnapStyleProtocol
 import Testing
 
@@ -38,5 +39,16 @@ import Testing
         #expect(html.contains("/preview.css"))
         #expect(!PageAsset.script.bytes.isEmpty)
         #expect(!PageAsset.stylesheet.bytes.isEmpty)
+    }
+
+    /// Nothing is fetched from elsewhere: no absolute or protocol-relative URL in the page's files.
+    @Test(arguments: [PageAsset.index, .stylesheet, .script])
+    func thePageFetchesNothingFromElsewhere(asset: PageAsset) {
+        // The SVG namespace is a name, not an address that is fetched.
+        let text = String(decoding: asset.bytes, as: UTF8.self).replacingOccurrences(
+            of: "http://www.w3.org/2000/svg", with: "")
+        for pattern in ["http://", "https://", "src=\"//", "href=\"//", "url(//", "@import"] {
+            #expect(!text.contains(pattern), "\(asset) contains \(pattern)")
+        }
     }
 }

@@ -183,6 +183,48 @@ import Testing
         #expect(try HTTPAnswer.request(preview.url + "api/themes").status == 200)
     }
 
+    @Test func anExportAfterADaemonRestartIsTheNewDaemons() throws {
+        let daemon = try DaemonProcess()
+        daemon.write("brand.json", Self.brand)
+        try daemon.waitForTheme("brand")
+        let preview = try PreviewProcess(socket: daemon.socket)
+        defer { preview.stop() }
+        #expect(try HTTPAnswer.request(preview.url + "theme/brand.css").body.contains("#3366ff"))
+        daemon.stop()
+        // Changed while no daemon ran: the new daemon starts the theme at generation 1 again.
+        daemon.write("brand.json", Self.brand.replacingOccurrences(of: "#3366FF", with: "#22AA44"))
+        let again = try DaemonProcess(sharing: daemon, sameSocket: true)
+        defer { again.stop() }
+        try again.waitForTheme("brand")
+        let css = try HTTPAnswer.request(preview.url + "theme/brand.css").body
+        #expect(css.contains("--surface-brand-primary: #22aa44;"), "\(css.prefix(300))")
+        // A renamed key is gone from the next export, and the new name is there.
+        again.atomicWrite("brand.json", ##"{"surface": {"brandMain": "#22AA44"}}"##)
+        try again.waitForTheme("brand", generation: 2)
+        let renamed = try HTTPAnswer.request(preview.url + "theme/brand.css").body
+        #expect(renamed.contains("--surface-brand-main: #22aa44;") && !renamed.contains("brand-primary"))
+    }
+
+    @Test func aClientThatLeavesEndsItsDaemonSubscription() throws {
+        let daemon = try DaemonProcess()
+        let preview = try PreviewProcess(socket: daemon.socket)
+        defer { preview.stop() }
+        func subscriptions() throws -> Int {
+            let client = try LineSocket(daemon.socket)
+            client.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"status\"}\n")
+            let line = client.readLine() ?? ""
+            let status = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            return (status?["result"] as? [String: Any])?["subscriptions"] as? Int ?? -1
+        }
+        var stream: EventStreamReader? = try EventStreamReader(preview.url + "events?theme=snap")
+        #expect(stream?.next()?.id == "1")
+        #expect(try subscriptions() == 1)
+        stream = nil
+        let deadline = Date().addingTimeInterval(10)
+        while try subscriptions() != 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(try subscriptions() == 0)
+    }
+
     @Test func withoutADaemonPreviewExitsWith3() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: BuiltProducts.cli)

@@ -8,6 +8,7 @@ const DYNAMIC_TYPES = [
     'accessibility1', 'accessibility2', 'accessibility3', 'accessibility4', 'accessibility5',
 ];
 const STATES = ['disabled', 'inactive', 'normal', 'highlighted', 'selected'];
+const STACK_KINDS = ['component', 'container'];
 const PLATFORMS = ['', 'ios', 'macos', 'watchos', 'tvos', 'visionos', 'web'];
 const SCHEMES = ['light', 'dark'];
 const ELEMENT_TYPES = ['title', 'label', 'icon'];
@@ -178,8 +179,37 @@ const SCROLL_KEY = 'snapstyle-preview-scroll';
 function defaultContext() {
     return {
         theme: '', scheme: 'light', contrast: 'standard', dt: 3, platform: '', modifiers: {},
-        component: '', state: 'normal',
+        stack: [], pick: null, state: 'normal',
     };
+}
+
+// The stack to preview in, root first: the pushed entries, then the bar's choice (`pick` in `state`) on top.
+function stackEntries(context = ui.ctx) {
+    return context.pick ? [...context.stack, {...context.pick, state: context.state}] : context.stack.slice();
+}
+
+function stackKnown(keys, entry) {
+    return (keys?.[`${entry.kind}s`] ?? []).includes(entry.id);
+}
+
+// `KIND:ID:STATE`, or a component's `ID[:STATE]` (the older form).
+function parseStackEntry(text) {
+    const parts = text.split(':');
+    const kinded = STACK_KINDS.includes(parts[0]) && (parts.length > 2 || !STATES.includes(parts[1] ?? 'normal'));
+    const kind = kinded ? parts.shift() : 'component';
+    const state = parts.length > 1 ? parts.pop() : 'normal';
+    const id = parts.join(':');
+    return id ? {kind, id, state: STATES.includes(state) ? state : 'normal'} : null;
+}
+
+function pickValue(pick) {
+    return !pick ? '' : pick.kind === 'container' ? `container:${pick.id}` : pick.id;
+}
+
+function pickFromValue(value) {
+    if (!value) return null;
+    return value.startsWith('container:') ? {kind: 'container', id: value.slice('container:'.length)}
+        : {kind: 'component', id: value};
 }
 
 function readHash() {
@@ -196,12 +226,12 @@ function readHash() {
     for (const [name, value] of params) {
         if (name.startsWith('mod.') && value) context.modifiers[name.slice(4)] = value;
     }
-    const stack = params.get('stack');
-    if (stack) {
-        const colon = stack.lastIndexOf(':');
-        const state = colon > 0 ? stack.slice(colon + 1) : 'normal';
-        context.component = colon > 0 ? stack.slice(0, colon) : stack;
-        context.state = STATES.includes(state) ? state : 'normal';
+    const stack = (params.get('stack') ?? '').split(',').map(parseStackEntry).filter(Boolean);
+    const top = stack.pop();
+    if (top) {
+        context.stack = stack;
+        context.pick = {kind: top.kind, id: top.id};
+        context.state = top.state;
     }
     return context;
 }
@@ -214,8 +244,10 @@ function hashText(context) {
     params.set('dynamicType', DYNAMIC_TYPES[context.dt]);
     if (context.platform) params.set('platform', context.platform);
     for (const [name, value] of Object.entries(context.modifiers)) if (value) params.set(`mod.${name}`, value);
-    if (context.component) params.set('stack', `${context.component}:${context.state}`);
-    return params.toString();
+    const stack = stackEntries(context).map((entry) => `${entry.kind}:${entry.id}:${entry.state}`);
+    if (stack.length) params.set('stack', stack.join(','));
+    // A fragment needs no escapes for these, and the stack stays readable.
+    return params.toString().replace(/%3A/g, ':').replace(/%2C/g, ',');
 }
 
 function writeHash() {
@@ -241,7 +273,7 @@ function contextParams(scheme, extra = {}) {
     if (ui.ctx.platform) params.set('platform', ui.ctx.platform);
     for (const [name, value] of Object.entries(ui.ctx.modifiers)) if (value) params.set(`vars.${name}`, value);
     for (const [name, value] of Object.entries(extra.vars ?? {})) params.set(`vars.${name}`, String(value));
-    if (ui.ctx.component) params.append('component', `${ui.ctx.component}:${ui.ctx.state}`);
+    for (const entry of stackEntries()) params.append(entry.kind, `${entry.id}:${entry.state}`);
     for (const entry of extra.components ?? []) params.append('component', entry);
     for (const entry of extra.containers ?? []) params.append('container', entry);
     return params;
@@ -1486,7 +1518,8 @@ async function fullLoad(epoch, signal) {
         }
         const keys = await api('/api/keys', new URLSearchParams({theme: info.name}), signal);
         if (stale()) return;
-        if (ui.ctx.component && !(keys.components ?? []).includes(ui.ctx.component)) ui.ctx.component = '';
+        ui.ctx.stack = ui.ctx.stack.filter((entry) => stackKnown(keys, entry));
+        if (ui.ctx.pick && !stackKnown(keys, ui.ctx.pick)) ui.ctx.pick = null;
         renderStackOptions(keys);
         writeHash();
         const schemes = activeSchemes();
@@ -1591,7 +1624,7 @@ async function liveUpdate(event) {
             return;
         }
     }
-    if (ui.ctx.component && !(keys.components ?? []).includes(ui.ctx.component)) {
+    if (!stackEntries().every((entry) => stackKnown(keys, entry))) {
         requestFullLoad();
         return;
     }
@@ -1663,8 +1696,8 @@ async function refreshCards(change, controller) {
     for (const [attribute, list] of Object.entries(change.changed ?? {})) {
         for (const key of Array.isArray(list) ? list : []) changed.add(`${attribute}:${key}`);
     }
-    const everything = change.componentsChanged || (Boolean(ui.ctx.component) &&
-        (change.components ?? []).includes(ui.ctx.component));
+    const everything = change.componentsChanged ||
+        stackEntries().some((entry) => (change[`${entry.kind}s`] ?? []).includes(entry.id));
     const loaded = await Promise.all(ui.schemes.map(async (scheme) => {
         const data = ui.data[scheme];
         const only = everything ? null : new Set((keys.components ?? []).filter((id) =>
@@ -1851,7 +1884,7 @@ function renderContextControls() {
     $('#dynamic-type').value = String(ui.ctx.dt);
     renderDynamicTypeName();
     $('#platform').value = ui.ctx.platform;
-    $('#stack-state').value = ui.ctx.state;
+    renderStack();
     const modifiers = themeInfo()?.modifiers ?? [];
     const group = $('#modifiers');
     group.hidden = modifiers.length === 0;
@@ -1883,18 +1916,43 @@ function renderDynamicTypeName() {
 
 function renderStackOptions(keys = null) {
     const select = $('#stack-component');
-    const ids = keys?.components ?? [];
-    const options = [
-        h('option', {value: '', text: 'no component'}), ...ids.map((id) => h('option', {value: id, text: id})),
-    ];
-    if (!same($$('option', select).map((o) => o.value), ['', ...ids])) {
-        select.replaceChildren(...options);
+    const components = keys?.components ?? [];
+    const containers = keys?.containers ?? [];
+    const values = ['', ...components, ...containers.map((id) => pickValue({kind: 'container', id}))];
+    if (!same($$('option', select).map((o) => o.value), values)) {
+        select.replaceChildren(h('option', {value: '', text: 'no component'}),
+            ...components.map((id) => h('option', {value: id, text: id})),
+            ...(containers.length ? [h('optgroup', {label: 'Containers'}, containers.map((id) =>
+                h('option', {value: pickValue({kind: 'container', id}), text: `${id} (container)`})))] : []));
     }
-    select.value = ui.ctx.component;
+    renderStack();
+}
+
+function stackEntryLabel(entry) {
+    return `${entry.id} · ${entry.state}`;
+}
+
+function renderStack() {
+    const picked = Boolean(ui.ctx.pick);
+    $('#stack-component').value = pickValue(ui.ctx.pick);
     $('#stack-state').value = ui.ctx.state;
-    $('#stack-state').disabled = !ui.ctx.component;
-    $('#stack-clear').disabled = !ui.ctx.component;
-    $('.control-stack').classList.toggle('is-active', Boolean(ui.ctx.component));
+    $('#stack-state').disabled = !picked;
+    $('#stack-push').disabled = !picked;
+    $('#stack-clear').disabled = !picked && ui.ctx.stack.length === 0;
+    $('.control-stack').classList.toggle('is-active', picked);
+    const list = $('#stack');
+    list.hidden = ui.ctx.stack.length === 0;
+    const signature = JSON.stringify(ui.ctx.stack);
+    if (list.dataset.signature === signature) return;
+    list.dataset.signature = signature;
+    list.replaceChildren(...ui.ctx.stack.map((entry) => h('li', {
+        class: 'stack-entry', dataset: {kind: entry.kind, id: entry.id, state: entry.state},
+        title: `${entry.kind} ${entry.id}, ${entry.state}`,
+    }, [
+        h('span', {class: 'stack-label', text: stackEntryLabel(entry)}),
+        h('button', {type: 'button', class: 'stack-remove', text: '✕',
+            'aria-label': `Remove ${entry.kind} ${stackEntryLabel(entry)} from the stack`}),
+    ])));
 }
 
 let dynamicTypeTimer = 0;
@@ -1949,19 +2007,42 @@ function wireControls() {
         contextChanged();
     });
     $('#stack-component').addEventListener('change', (event) => {
-        ui.ctx.component = event.target.value;
+        ui.ctx.pick = pickFromValue(event.target.value);
+        renderStack();
         contextChanged();
     });
     $('#stack-state').addEventListener('change', (event) => {
         ui.ctx.state = STATES.includes(event.target.value) ? event.target.value : 'normal';
-        if (ui.ctx.component) contextChanged();
+        if (ui.ctx.pick) contextChanged();
         else writeHash();
     });
-    $('#stack-clear').addEventListener('click', () => {
-        if (!ui.ctx.component) return;
-        ui.ctx.component = '';
+    // The stack stays the same: the choice becomes an entry, and the next choice goes inside it.
+    $('#stack-push').addEventListener('click', () => {
+        if (!ui.ctx.pick) return;
+        ui.ctx.stack = stackEntries();
+        ui.ctx.pick = null;
         ui.ctx.state = 'normal';
-        renderStackOptions(ui.keys);
+        renderStack();
+        $('#stack-component').focus();
+        writeHash();
+    });
+    $('#stack').addEventListener('click', (event) => {
+        const entry = event.target.closest('.stack-remove')?.closest('.stack-entry');
+        if (!entry) return;
+        const index = $$('.stack-entry', $('#stack')).indexOf(entry);
+        ui.ctx.stack.splice(index, 1);
+        renderStack();
+        const buttons = $$('.stack-remove', $('#stack'));
+        (buttons[Math.min(index, buttons.length - 1)] ?? $('#stack-component')).focus();
+        contextChanged();
+    });
+    $('#stack-clear').addEventListener('click', () => {
+        if (!stackEntries().length) return;
+        ui.ctx.stack = [];
+        ui.ctx.pick = null;
+        ui.ctx.state = 'normal';
+        renderStack();
+        $('#stack-component').focus();
         contextChanged();
     });
     $('#search').addEventListener('input', applyFilter);
@@ -2071,8 +2152,10 @@ function contextSummary(request) {
     if (ui.ctx.platform) parts.push(ui.ctx.platform);
     for (const [name, value] of Object.entries(ui.ctx.modifiers)) parts.push(`${name}=${value}`);
     for (const [name, value] of Object.entries(request.vars ?? {})) parts.push(`${name}=${value}`);
-    const stack = [ui.ctx.component ? `${ui.ctx.component}:${ui.ctx.state}` : null, ...(request.components ?? []),
-        ...(request.containers ?? [])].filter(Boolean);
+    const stack = [
+        ...stackEntries().map((entry) => `${entry.kind === 'container' ? 'container ' : ''}${entry.id}:${entry.state}`),
+        ...(request.components ?? []), ...(request.containers ?? []),
+    ];
     if (stack.length) parts.push(`in ${stack.join(' › ')}`);
     return parts.join(' · ');
 }

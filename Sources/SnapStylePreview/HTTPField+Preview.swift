@@ -1,0 +1,7 @@
+import HTTPTypes
+
+/// The header names the preview uses that HTTPTypes does not name.
+extension HTTPField.Name {
+    static let lastEventID = Self("Last-Event-ID")!
+    static let xAccelBuffering = Self("X-Accel-Buffering")!
+}
