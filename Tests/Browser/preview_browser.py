@@ -153,7 +153,8 @@ def preview_page(checks, driver, base, theme_file, artifacts):
         expected[category] = get_json(base + "api/resolve?" + query)["value"]["size"]
     checks.expect(expected["accessibility5"] > expected["large"], "the daemon scales font title: %s" % expected)
     checks.until(lambda: abs(float(sample_style(driver, "font", "title", "light", "font-size")[:-2])
-                             - expected["large"]) < 0.05, "the type ramp's title is %.2f px at large" % expected["large"])
+                             - expected["large"]) < 0.05,
+                 "the type ramp's title is %.2f px at large" % expected["large"])
     slider = driver.find_element(By.ID, "dynamic-type")
     driver.execute_script(
         "arguments[0].value = 11; arguments[0].dispatchEvent(new Event('input', {bubbles: true}));"
