@@ -18,6 +18,7 @@ import urllib.parse
 import urllib.request
 
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -53,11 +54,16 @@ class Checks:
             self.fail(what)
         self.ok(what)
 
-    def until(self, predicate, what, timeout=10):
+    def until(self, predicate, what, timeout=10, state=None):
         try:
-            WebDriverWait(self.driver, timeout, poll_frequency=0.05).until(lambda d: predicate())
+            WebDriverWait(self.driver, timeout, poll_frequency=0.05,
+                          ignored_exceptions=(StaleElementReferenceException,)).until(lambda d: predicate())
         except Exception:
-            self.fail(what + " (timed out after %s s)" % timeout)
+            page = self.driver.execute_script(
+                "try { return JSON.stringify({hash: location.hash, ready: document.body.dataset.ready, "
+                "ctx: ui.ctx, epoch: ui.epoch, running: limiter.running, waiting: limiter.waiting.length}) }"
+                " catch (e) { return String(e) }")
+            self.fail(what + " (timed out after %s s%s; page %s)" % (timeout, "; " + state() if state else "", page))
         self.ok(what)
 
     def console_is_clean(self, where):
@@ -117,8 +123,11 @@ def computed(driver, element, prop):
 
 
 def sample_style(driver, attribute, key, scheme, prop):
-    element = key_sample(driver, attribute, key, scheme)
-    return computed(driver, element, prop) if element is not None else None
+    """In one script, so that a re-render between finding the sample and reading its style cannot interfere."""
+    selector = '.key[data-attribute="%s"][data-key="%s"][data-scheme="%s"] .sample' % (attribute, key, scheme)
+    return driver.execute_script(
+        "const e = document.querySelector(arguments[0]);"
+        "return e ? getComputedStyle(e).getPropertyValue(arguments[1]) : null", selector, prop)
 
 
 def wait_ready(checks, driver, what):
@@ -152,7 +161,7 @@ def preview_page(checks, driver, base, theme_file, artifacts):
         query = urllib.parse.urlencode({"theme": "brand", "attribute": "font", "key": "title", "dynamicType": category})
         expected[category] = get_json(base + "api/resolve?" + query)["value"]["size"]
     checks.expect(expected["accessibility5"] > expected["large"], "the daemon scales font title: %s" % expected)
-    checks.until(lambda: abs(float(sample_style(driver, "font", "title", "light", "font-size")[:-2])
+    checks.until(lambda: abs(float((sample_style(driver, "font", "title", "light", "font-size") or "0px")[:-2])
                              - expected["large"]) < 0.05,
                  "the type ramp's title is %.2f px at large" % expected["large"])
     slider = driver.find_element(By.ID, "dynamic-type")
@@ -216,9 +225,10 @@ def preview_page(checks, driver, base, theme_file, artifacts):
 
     search = driver.find_element(By.ID, "search")
     search.send_keys("brandPrim")
-    checks.until(lambda: key.is_displayed() and not driver.find_element(
-        By.CSS_SELECTOR, '.key[data-attribute="surface"][data-key="accent"]').is_displayed(),
-        "the search box filters keys")
+    checks.until(lambda: driver.execute_script(
+        "const shown = (key) => { const e = document.querySelector("
+        "`.key[data-attribute=\"surface\"][data-key=\"${key}\"]`); return !!e && e.offsetParent !== null; };"
+        "return shown('brandPrimary') && !shown('accent')"), "the search box filters keys")
     search.clear()
     search.send_keys("\ue00c")
     checks.console_is_clean("the preview page")
@@ -241,7 +251,11 @@ def stack(checks, driver):
     checks.expect(primary != secondary, "the accents differ (%s, %s)" % (primary, secondary))
     Select(driver.find_element(By.ID, "stack-component")).select_by_value("accentCard")
     checks.until(lambda: sample_style(driver, "surface", "accent", "light", "background-color") == secondary,
-                 "inside an accentCard, surface accent is the secondary accent")
+                 "inside an accentCard, surface accent is the secondary accent",
+                 state=lambda: "accent is %s; hash %s; ready %s" % (
+                     sample_style(driver, "surface", "accent", "light", "background-color"),
+                     driver.execute_script("return location.hash"),
+                     driver.execute_script("return document.body.dataset.ready")))
     driver.find_element(By.ID, "stack-push").click()
     Select(driver.find_element(By.ID, "stack-component")).select_by_value("contentCard")
     Select(driver.find_element(By.ID, "stack-state")).select_by_value("highlighted")
@@ -254,7 +268,13 @@ def stack(checks, driver):
     checks.expect("stack=" in driver.execute_script("return location.hash"), "the stack is in the URL")
     driver.find_element(By.ID, "stack-clear").click()
     checks.until(lambda: sample_style(driver, "surface", "accent", "light", "background-color") == primary,
-                 "clearing the stack brings the primary accent back")
+                 "clearing the stack brings the primary accent back",
+                 state=lambda: "accent is %s; hash %s; ready %s; chips %d; pick %s" % (
+                     sample_style(driver, "surface", "accent", "light", "background-color"),
+                     driver.execute_script("return location.hash"),
+                     driver.execute_script("return document.body.dataset.ready"),
+                     len(driver.find_elements(By.CSS_SELECTOR, "#stack .stack-entry")),
+                     driver.find_element(By.ID, "stack-component").get_attribute("value")))
 
 
 def token_theme(checks, driver, artifacts):
