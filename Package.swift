@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "snapstyled",
-    platforms: [.macOS(.v15)],
+    // Linux only: the watcher needs inotify, the server SO_PEERCRED and Glibc; no other platform is claimed.
     products: [
         .executable(name: "snapstyled", targets: ["snapstyled"]),
         .executable(name: "snapstyle", targets: ["snapstyle"]),

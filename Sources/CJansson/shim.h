@@ -3,15 +3,8 @@
 
 #include <jansson.h>
 
-/* jansson's type tests and flag builders are function-like macros, which Swift does not import. */
+/* jansson's type test and flag builders are function-like macros, which Swift does not import. */
 static inline int snapjson_typeof(const json_t *json) { return (int)json_typeof(json); }
-static inline int snapjson_is_object(const json_t *json) { return json_is_object(json); }
-static inline int snapjson_is_array(const json_t *json) { return json_is_array(json); }
-static inline int snapjson_is_string(const json_t *json) { return json_is_string(json); }
-static inline int snapjson_is_integer(const json_t *json) { return json_is_integer(json); }
-static inline int snapjson_is_real(const json_t *json) { return json_is_real(json); }
-static inline int snapjson_is_true(const json_t *json) { return json_is_true(json); }
-static inline int snapjson_is_null(const json_t *json) { return json_is_null(json); }
 static inline void snapjson_decref(json_t *json) { json_decref(json); }
 
 static inline size_t snapjson_decode_flags(void) {
