@@ -384,38 +384,12 @@ import Testing
 
 /// What the CLI says when it cannot talk to a daemon: what happened and what to do, per cause (exit status 3).
 @Suite(.serialized) struct CLIConnectionErrorTests {
-    struct Run {
-        var status: Int32
-        var stderr: String
-    }
-
-    func cli(_ arguments: [String], asUser uid: Int? = nil) throws -> Run {
-        let process = Process()
-        if let uid {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-            process.arguments = ["--reuid=\(uid)", "--regid=\(uid)", "--clear-groups", DaemonProcess.cli] + arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: DaemonProcess.cli)
-            process.arguments = arguments
-        }
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_CONFIG_HOME"] = "/nonexistent"
-        process.environment = environment
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = Pipe()
-        try process.run()
-        let data = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stderr: String(decoding: data, as: UTF8.self))
-    }
-
     @Test func noSocketSaysHowToStartOne() throws {
-        let r = try cli(["resolve", "font", "title", "--socket", "/tmp/snapstyle-no-such-dir/x.sock"])
+        let r = try CLIRun(["resolve", "font", "title", "--socket", "/tmp/snapstyle-no-such-dir/x.sock"])
         #expect(r.status == 3)
         #expect(r.stderr.contains("no daemon is running: there is no socket at /tmp/snapstyle-no-such-dir/x.sock"))
         #expect(r.stderr.contains("systemctl --user start snapstyled.socket") && r.stderr.contains("--offline"))
-        let status = try cli(["status", "--socket", "/tmp/snapstyle-no-such-dir/x.sock"])
+        let status = try CLIRun(["status", "--socket", "/tmp/snapstyle-no-such-dir/x.sock"])
         #expect(status.status == 3)
         #expect(!status.stderr.contains("--offline"))
         for run in [r, status] {
@@ -432,7 +406,7 @@ import Testing
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         _ = withUnixAddress(path) { bind(fd, $0, $1) }
         close(fd)
-        let r = try cli(["resolve", "font", "title", "--socket", path])
+        let r = try CLIRun(["resolve", "font", "title", "--socket", path])
         #expect(r.status == 3)
         #expect(r.stderr.contains("nothing listens on \(path): the socket file was left by a daemon that stopped"))
     }
@@ -442,11 +416,11 @@ import Testing
         let daemon = try DaemonProcess()
         let runtime = (daemon.socket as NSString).deletingLastPathComponent
         for directory in [daemon.directory, daemon.directory + "/run", runtime] { chmod(directory, 0o755) }
-        let denied = try cli(["status", "--socket", daemon.socket], asUser: 65534)
+        let denied = try CLIRun(["status", "--socket", daemon.socket], asUser: 65534)
         #expect(denied.status == 3)
         #expect(denied.stderr.contains("permission denied on \(daemon.socket)"), "\(denied.stderr)")
         chmod(daemon.socket, 0o666)
-        let refused = try cli(["status", "--socket", daemon.socket], asUser: 65534)
+        let refused = try CLIRun(["status", "--socket", daemon.socket], asUser: 65534)
         #expect(refused.status == 3)
         #expect(refused.stderr.contains("closed the connection without answering"), "\(refused.stderr)")
     }

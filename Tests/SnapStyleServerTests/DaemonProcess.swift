@@ -1,4 +1,6 @@
 import Foundation
+import SnapStyleJSON
+import SnapStyleJansson
 import SnapStyleTestSupport
 #if canImport(Glibc)
 import Glibc
@@ -111,6 +113,16 @@ final class DaemonProcess: @unchecked Sendable {
 
     func remove(_ relative: String) { unlink(themes + "/" + relative) }
 
+    /// The daemon's `status` result, asked on a connection of its own.
+    func status() throws -> JSONValue {
+        let client = try LineSocket(socket)
+        client.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"status\"}\n")
+        guard let line = client.readLine(), let result = try Jansson.parse(line)["result"] else {
+            throw DaemonError("no status answer: \(log)")
+        }
+        return result
+    }
+
     /// Waits until a theme serves at least `generation`.
     func waitForTheme(_ name: String, generation: Int = 1, timeout: Double = 10) throws {
         let deadline = Date().addingTimeInterval(timeout)
@@ -130,6 +142,35 @@ final class DaemonProcess: @unchecked Sendable {
             Thread.sleep(forTimeInterval: 0.05)
         }
         throw DaemonError("theme \(name) did not reach generation \(generation)")
+    }
+}
+
+/// The CLI run to its end: its exit status and what it wrote on standard error.
+struct CLIRun {
+    var status: Int32
+    var stderr: String
+
+    /// `snapstyle ARGUMENTS` with no configuration file, as `uid` when given (through setpriv).
+    init(_ arguments: [String], asUser uid: Int? = nil) throws {
+        let process = Process()
+        if let uid {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments = ["--reuid=\(uid)", "--regid=\(uid)", "--clear-groups", DaemonProcess.cli] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: DaemonProcess.cli)
+            process.arguments = arguments
+        }
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CONFIG_HOME"] = "/nonexistent"
+        process.environment = environment
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = Pipe()
+        try process.run()
+        let data = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        status = process.terminationStatus
+        stderr = String(decoding: data, as: UTF8.self)
     }
 }
 

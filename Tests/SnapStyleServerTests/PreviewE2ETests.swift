@@ -1,4 +1,5 @@
 import Foundation
+import SnapStyleJSON
 import SnapStyleTestSupport
 import Testing
 
@@ -209,13 +210,7 @@ import Testing
         let daemon = try DaemonProcess()
         let preview = try PreviewProcess(socket: daemon.socket)
         defer { preview.stop() }
-        func subscriptions() throws -> Int {
-            let client = try LineSocket(daemon.socket)
-            client.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"status\"}\n")
-            let line = client.readLine() ?? ""
-            let status = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-            return (status?["result"] as? [String: Any])?["subscriptions"] as? Int ?? -1
-        }
+        func subscriptions() throws -> Int { try daemon.status()["subscriptions"]?.intValue ?? -1 }
         var stream: EventStreamReader? = try EventStreamReader(preview.url + "events?theme=snap")
         #expect(stream?.next()?.id == "1")
         #expect(try subscriptions() == 1)
@@ -226,31 +221,15 @@ import Testing
     }
 
     @Test func withoutADaemonPreviewExitsWith3() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: BuiltProducts.cli)
-        process.arguments = ["preview", "--socket", NSTemporaryDirectory() + "no-such-daemon.sock", "--port", "0"]
-        let stderr = Pipe()
-        process.standardError = stderr
-        process.standardOutput = Pipe()
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 3)
-        let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(message.contains("snapstyled"))
+        let run = try CLIRun(["preview", "--socket", NSTemporaryDirectory() + "no-such-daemon.sock", "--port", "0"])
+        #expect(run.status == 3)
+        #expect(run.stderr.contains("snapstyled"))
     }
 
     @Test(arguments: ["0.0.0.0", "192.168.1.10", "example.com"])
     func onlyLoopbackMayBeBound(host: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: BuiltProducts.cli)
-        process.arguments = ["preview", "--host", host, "--port", "0"]
-        let stderr = Pipe()
-        process.standardError = stderr
-        process.standardOutput = Pipe()
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 2)
-        let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(message.contains("loopback"))
+        let run = try CLIRun(["preview", "--host", host, "--port", "0"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("loopback"))
     }
 }

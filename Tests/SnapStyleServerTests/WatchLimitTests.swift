@@ -82,12 +82,6 @@ import Testing
         return process.terminationStatus
     }
 
-    func status(_ daemon: DaemonProcess) throws -> JSONValue {
-        let client = try LineSocket(daemon.socket)
-        client.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"status\"}\n")
-        let line = try #require(client.readLine())
-        return try #require(try Jansson.parse(line)["result"])
-    }
 
     func waitForLog(_ daemon: DaemonProcess, _ text: String, timeout: Double = 10) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
@@ -127,7 +121,7 @@ import Testing
     func waitForWatches(_ daemon: DaemonProcess, _ count: Int) throws -> Bool {
         let deadline = Date().addingTimeInterval(5)
         while Date() < deadline {
-            if try status(daemon)["watches"]?.intValue == count { return true }
+            if try daemon.status()["watches"]?.intValue == count { return true }
             Thread.sleep(forTimeInterval: 0.05)
         }
         return false
@@ -185,7 +179,7 @@ import Testing
         try daemon.start()
         for theme in themes { try daemon.waitForTheme(theme) }
         #expect(daemon.log.contains("raise fs.inotify.max_user_watches"))
-        #expect(try status(daemon)["watches"] == 4)
+        #expect(try daemon.status()["watches"] == 4)
 
         let subscriber = try subscribe(daemon)
         for theme in themes { daemon.write("\(theme)/theme.json", "{\"number\": {\"gap\": 2}}") }
