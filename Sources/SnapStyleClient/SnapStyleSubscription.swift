@@ -61,7 +61,7 @@ public func subscribe(
 ) -> AsyncThrowingStream<SnapStyleEvent, any Error> {
     AsyncThrowingStream { continuation in
         let task = Task {
-            var since = start?.json.objectValue
+            var since = start
             var delay = Duration.milliseconds(100)
             while !Task.isCancelled {
                 var opened: SnapStyleConnection?
@@ -70,7 +70,7 @@ public func subscribe(
                     opened = connection
                     var params: JSONObject = ["queries": .array(queries.map(\.json))]
                     if let themes { params["themes"] = .array(themes.map(JSONValue.string)) }
-                    if let since { params["since"] = .object(since) }
+                    if let since { params["since"] = since.json }
                     let result = try await connection.call("subscribe", params)
                     delay = .milliseconds(100)
                     let instance = result["instance"]?.stringValue ?? ""
@@ -85,10 +85,9 @@ public func subscribe(
                             instance: instance, generations: generations))
                     for await (method, params) in connection.notifications {
                         if let generation = params["generation"]?.intValue { newest = max(newest, generation) }
-                        since = ["instance": .string(instance), "generation": .integer(Int64(newest))]
                         continuation.yield(.event(method: method, params: params))
                     }
-                    since = ["instance": .string(instance), "generation": .integer(Int64(newest))]
+                    since = SubscriptionPoint(instance: instance, generation: newest)
                     await connection.close()
                     continuation.yield(.disconnected)
                     guard reconnect else { break }

@@ -84,8 +84,10 @@ final class EventRelay: Sendable {
                 case .subscribed(_, let missed, let current, let generations):
                     instance = current
                     let position = theme.flatMap { generations[$0] } ?? generations.values.max() ?? 0
-                    for (name, generation) in generations {
-                        ledger.withLock { $0.record(instance: instance, theme: name, generation: generation) }
+                    ledger.withLock { ledger in
+                        for (name, generation) in generations {
+                            ledger.record(instance: current, theme: name, generation: generation)
+                        }
                     }
                     if missed || owesMissed {
                         let reason =
@@ -99,16 +101,13 @@ final class EventRelay: Sendable {
                     first = false
                 case .event(let method, let params):
                     guard let relayed = RelayedEvent(rawValue: method), relayed != .missed else { continue }
-                    let generation = params["generation"]?.intValue
+                    let id = params["generation"]?.intValue.flatMap { $0 > 0 ? $0 : nil }
                     if let name = params["theme"]?.stringValue {
                         ledger.withLock { ledger in
                             if relayed == .themeAdded || relayed == .themeRemoved { ledger.forget(theme: name) }
-                            if let generation, generation > 0 {
-                                ledger.record(instance: instance, theme: name, generation: generation)
-                            }
+                            if let id { ledger.record(instance: instance, theme: name, generation: id) }
                         }
                     }
-                    let id = generation.flatMap { $0 > 0 ? $0 : nil }
                     send(.message(event: relayed.rawValue, data: Jansson.encode(params), id: id))
                 case .disconnected:
                     send(.comment("daemon gone: reconnecting"))

@@ -22,4 +22,14 @@ public enum PageAsset: Sendable {
         case .script: PackageResources.preview_js
         }
     }
+
+    /// The page naming `theme` as its first theme (`<meta name="snapstyle-theme">`), or as it is.
+    static func indexPage(theme: String?) -> [UInt8] {
+        guard let theme else { return PageAsset.index.bytes }
+        let escaped = theme.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "<", with: "&lt;")
+        let meta = "<meta name=\"snapstyle-theme\" content=\"\(escaped)\">"
+        let html = String(decoding: PageAsset.index.bytes, as: UTF8.self)
+        return Array(html.replacingOccurrences(of: "</head>", with: "    \(meta)\n</head>").utf8)
+    }
 }

@@ -39,9 +39,8 @@ extension PreviewResponder {
                     status: .notFound, code: RPCError.methodNotFoundCode, message: "Method not found",
                     field: "calls.\(index).method")
             }
-            var params = try Self.params(method, PreviewQuery(base + (call["query"]?.stringValue ?? "")))
-            if params["theme"] == nil, method != .themes, let theme { params["theme"] = .string(theme) }
-            return .object(["result": try await link.call(method, params)])
+            let query = PreviewQuery(base + (call["query"]?.stringValue ?? ""))
+            return .object(["result": try await self.call(method, query)])
         } catch {
             return .object(["error": error.json["error"] ?? .null])
         }

@@ -17,8 +17,10 @@ struct PreviewResponder: HTTPResponder {
     let link: DaemonLink
     let relay: EventRelay
     let exporter: ThemeExporter
-    /// `--theme`: the page's first theme and the API's default.
+    /// `--theme`: the API's default theme.
     let theme: String?
+    /// The page, naming `--theme` as its first theme.
+    let indexPage: [UInt8]
     let logger: Logger
 
     func respond(to request: Request, context: Context) async throws -> Response {
@@ -46,19 +48,23 @@ struct PreviewResponder: HTTPResponder {
         let query = PreviewQuery(request.uri.query)
         switch route {
         case .page(let asset):
-            return Self.response(bytes: asset == .index ? indexPage() : asset.bytes, type: asset.contentType)
+            return Self.response(bytes: asset == .index ? indexPage : asset.bytes, type: asset.contentType)
         case .api(let method):
-            var params = try Self.params(method, query)
-            if params["theme"] == nil, method != .themes, let theme { params["theme"] = .string(theme) }
-            let result = try await link.call(method, params)
-            return Self.json(result)
+            return Self.json(try await call(method, query))
         case .batch:
             return Self.json(try await batch(query))
         case .export(let theme, let format):
             return try await export(theme: theme, format: format, query: query)
         case .events:
-            return try await events(theme: query["theme"], request: request)
+            return try await events(query, request: request)
         }
+    }
+
+    /// `/api/METHOD?QUERY`: the daemon's answer, with `--theme` when the query names no theme.
+    func call(_ method: PreviewRoute.APIMethod, _ query: PreviewQuery) async throws(PreviewError) -> JSONValue {
+        var params = try Self.params(method, query)
+        if params["theme"] == nil, method != .themes, let theme { params["theme"] = .string(theme) }
+        return try await link.call(method, params)
     }
 
     /// A method's params from the query: its own parameters by name, JSON where the protocol wants a value.
@@ -92,7 +98,8 @@ struct PreviewResponder: HTTPResponder {
 
     /// `/events`: an event stream. An unknown theme is 404 when the daemon can say so; while no daemon answers the
     /// stream opens anyway and waits for one, since a browser's EventSource gives up for good on an error status.
-    private func events(theme: String?, request: Request) async throws(PreviewError) -> Response {
+    private func events(_ query: PreviewQuery, request: Request) async throws(PreviewError) -> Response {
+        let theme = query["theme"]
         if let theme {
             var names: [String]?
             do throws(PreviewError) {
@@ -107,7 +114,7 @@ struct PreviewResponder: HTTPResponder {
                     data: .object(["theme": .string(theme), "available": .array(names.map(JSONValue.string))]))
             }
         }
-        let lastEventID = (request.headers[.lastEventID] ?? PreviewQuery(request.uri.query)["lastEventId"])
+        let lastEventID = (request.headers[.lastEventID] ?? query["lastEventId"])
             .flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         var headers: HTTPFields = [
             .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache",
@@ -116,16 +123,6 @@ struct PreviewResponder: HTTPResponder {
         return Response(
             status: .ok, headers: headers,
             body: relay.stream(theme: theme, lastEventID: lastEventID, requestBody: request.body))
-    }
-
-    /// The page, with `--theme` as its first theme.
-    private func indexPage() -> [UInt8] {
-        guard let theme else { return PageAsset.index.bytes }
-        let escaped = theme.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
-            .replacingOccurrences(of: "<", with: "&lt;")
-        let meta = "<meta name=\"snapstyle-theme\" content=\"\(escaped)\">"
-        let html = String(decoding: PageAsset.index.bytes, as: UTF8.self)
-        return Array(html.replacingOccurrences(of: "</head>", with: "    \(meta)\n</head>").utf8)
     }
 
     static func json(_ value: JSONValue) -> Response {

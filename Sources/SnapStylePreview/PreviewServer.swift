@@ -44,7 +44,7 @@ public struct PreviewServer: Sendable {
             address: configuration.address, port: port, link: link,
             relay: EventRelay(socket: configuration.socket, heartbeat: configuration.heartbeat, logger: logger),
             exporter: ThemeExporter(link: link),
-            theme: configuration.theme, logger: logger)
+            theme: configuration.theme, indexPage: PageAsset.indexPage(theme: configuration.theme), logger: logger)
         let address = configuration.address
         let app = Application(
             responder: responder,
