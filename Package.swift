@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "snapstyle", targets: ["snapstyle"]),
         .library(name: "SnapStyleClient", targets: ["SnapStyleClient"]),
         .library(name: "SnapStyleServer", targets: ["SnapStyleServer"]),
+        .library(name: "SnapStyleProtocol", targets: ["SnapStyleProtocol"]),
         .library(name: "SnapStyleEngine", targets: ["SnapStyleEngine"]),
         .library(name: "SnapStyleThemes", targets: ["SnapStyleThemes"]),
     ],
@@ -32,28 +33,41 @@ let package = Package(
         .target(name: "SnapStyleEngine", dependencies: ["SnapStyleJSON"]),
         // DTCG design tokens (Format and Resolver modules 2025.10) compiled into definitions. No I/O.
         .target(name: "SnapStyleDTCG", dependencies: ["SnapStyleEngine", "SnapStyleJSON"]),
+        // System calls in one place: POSIX files, Unix socket addresses, SO_PEERCRED, sd_notify, the socket path,
+        // the open-files limit and the daemon's configuration file. No NIO.
+        .target(
+            name: "SnapStyleSystem",
+            dependencies: [
+                "SnapStyleEngine", "SnapStyleJSON", "SnapStyleJansson", .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // Theme files: roots, discovery, parsing, validation, the embedded preset, the theme store.
         .target(
             name: "SnapStyleThemes",
-            dependencies: ["SnapStyleEngine", "SnapStyleJSON", "SnapStyleJansson", "SnapStyleDTCG"],
+            dependencies: ["SnapStyleEngine", "SnapStyleJSON", "SnapStyleJansson", "SnapStyleDTCG", "SnapStyleSystem"],
             resources: [.embedInCode("Preset")]
         ),
-        // The JSON-RPC methods and result shapes shared by the daemon and the offline CLI.
+        // The protocol: the methods, the request envelope, every result and notification shape, the errors. The
+        // daemon, the offline CLI, the client library and the preview all speak it through this module.
+        .target(name: "SnapStyleProtocol", dependencies: ["SnapStyleEngine", "SnapStyleJSON", "SnapStyleJansson"]),
+        // The methods that answer from themes alone, and theme exports: shared by the daemon and the offline CLI.
         .target(
-            name: "SnapStyleProtocol",
-            dependencies: ["SnapStyleEngine", "SnapStyleThemes", "SnapStyleJSON", "SnapStyleJansson"]
+            name: "SnapStyleMethods",
+            dependencies: ["SnapStyleProtocol", "SnapStyleEngine", "SnapStyleThemes", "SnapStyleJSON", "SnapStyleJansson"]
         ),
         // Watching theme roots with libinotifytools, on a thread of its own.
         .target(
             name: "SnapStyleWatcher",
-            dependencies: ["CInotifyTools", "SnapStyleThemes", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "CInotifyTools", "SnapStyleSystem", "SnapStyleEngine", .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         // The daemon: configuration, the socket server, reloads and subscriptions, systemd notification.
         .target(
             name: "SnapStyleServer",
             dependencies: [
-                "SnapStyleEngine", "SnapStyleThemes", "SnapStyleProtocol", "SnapStyleWatcher", "SnapStyleJansson",
-                "SnapStyleJSON",
+                "SnapStyleEngine", "SnapStyleThemes", "SnapStyleProtocol", "SnapStyleMethods", "SnapStyleWatcher",
+                "SnapStyleSystem", "SnapStyleJansson", "SnapStyleJSON",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -65,7 +79,7 @@ let package = Package(
         .target(
             name: "SnapStyleClient",
             dependencies: [
-                "SnapStyleJSON", "SnapStyleJansson",
+                "SnapStyleProtocol", "SnapStyleEngine", "SnapStyleJSON", "SnapStyleJansson",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
@@ -75,7 +89,7 @@ let package = Package(
         .target(
             name: "SnapStylePreview",
             dependencies: [
-                "SnapStyleClient", "SnapStyleProtocol", "SnapStyleJSON", "SnapStyleJansson",
+                "SnapStyleClient", "SnapStyleProtocol", "SnapStyleMethods", "SnapStyleJSON", "SnapStyleJansson",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -85,17 +99,20 @@ let package = Package(
         .executableTarget(
             name: "snapstyled",
             dependencies: [
-                "SnapStyleServer", "SnapStyleEngine",
+                "SnapStyleServer", "SnapStyleSystem", "SnapStyleThemes", "SnapStyleEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
         .executableTarget(
             name: "snapstyle",
             dependencies: [
-                "SnapStyleThemes", "SnapStyleEngine", "SnapStyleJansson", "SnapStyleProtocol", "SnapStyleClient",
-                "SnapStyleServer", "SnapStylePreview",
+                "SnapStyleThemes", "SnapStyleEngine", "SnapStyleJansson", "SnapStyleProtocol", "SnapStyleMethods",
+                "SnapStyleClient", "SnapStyleSystem", "SnapStylePreview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -105,7 +122,7 @@ let package = Package(
         .target(
             name: "SnapStyleFuzzTargets",
             dependencies: [
-                "SnapStyleServer", "SnapStyleThemes", "SnapStyleEngine",
+                "SnapStyleServer", "SnapStyleSystem", "SnapStyleThemes", "SnapStyleEngine",
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/Fuzz/Targets"
@@ -119,19 +136,20 @@ let package = Package(
             name: "SnapStyleServerTests",
             dependencies: [
                 "SnapStyleServer", "SnapStyleClient", "SnapStyleJSON", "SnapStyleJansson", "SnapStyleProtocol",
-                "SnapStyleWatcher", "SnapStyleTestSupport", "SnapStyleFuzzTargets",
-                .product(name: "Logging", package: "swift-log"),
+                "SnapStyleMethods", "SnapStyleSystem", "SnapStyleWatcher", "SnapStyleTestSupport", "SnapStyleFuzzTargets",
+                "SnapStyleEngine", .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio"),
             ]
         ),
         .testTarget(
             name: "SnapStylePreviewTests",
-            dependencies: ["SnapStylePreview", "SnapStyleJSON", "SnapStyleJansson"]
+            dependencies: ["SnapStylePreview", "SnapStyleProtocol", "SnapStyleJSON", "SnapStyleJansson"]
         ),
         .testTarget(
             name: "SnapStyleThemesTests",
             dependencies: [
-                "SnapStyleThemes", "SnapStyleEngine", "SnapStyleJansson", "SnapStyleProtocol", "SnapStyleTestSupport",
-                "SnapStyleDTCG",
+                "SnapStyleThemes", "SnapStyleEngine", "SnapStyleJansson", "SnapStyleProtocol", "SnapStyleMethods",
+                "SnapStyleTestSupport", "SnapStyleDTCG", "SnapStyleSystem",
             ],
             resources: [.copy("Fixtures")]
         ),

@@ -3,6 +3,7 @@ import NIOCore
 import NIOPosix
 import SnapStyleJSON
 import SnapStyleJansson
+import SnapStyleProtocol
 import Synchronization
 
 /// Why a call to snapstyled failed.
@@ -33,8 +34,8 @@ public final class SnapStyleConnection: Sendable {
     let channel: any Channel
     let handler: ClientHandler
     public let socket: String
-    /// Server-to-client notifications (`method`, `params`), until the connection closes.
-    public let notifications: AsyncStream<(method: String, params: JSONValue)>
+    /// Server-to-client notifications, until the connection closes (ones this version does not know are skipped).
+    public let notifications: AsyncStream<ThemeEvent>
 
     /// `$XDG_RUNTIME_DIR/snapstyle/snapstyled.sock`, or `/tmp/snapstyle-UID/snapstyled.sock`.
     public static func defaultSocketPath(environment: [String: String] = ProcessInfo.processInfo.environment)
@@ -49,7 +50,7 @@ public final class SnapStyleConnection: Sendable {
     /// Connects to the daemon at `socket` (default: the daemon's default path); throws when nobody answers there.
     public static func connect(socket: String? = nil) async throws -> SnapStyleConnection {
         let path = socket ?? defaultSocketPath()
-        let (stream, continuation) = AsyncStream.makeStream(of: (method: String, params: JSONValue).self)
+        let (stream, continuation) = AsyncStream.makeStream(of: ThemeEvent.self)
         let handler = ClientHandler(notifications: continuation)
         do {
             let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
@@ -68,7 +69,7 @@ public final class SnapStyleConnection: Sendable {
 
     init(
         channel: any Channel, handler: ClientHandler, socket: String,
-        notifications: AsyncStream<(method: String, params: JSONValue)>
+        notifications: AsyncStream<ThemeEvent>
     ) {
         self.channel = channel
         self.handler = handler
@@ -77,13 +78,12 @@ public final class SnapStyleConnection: Sendable {
     }
 
     /// Calls a method and waits for its result.
-    public func call(_ method: String, _ params: JSONObject? = nil) async throws -> JSONValue {
+    public func call(_ method: Method, _ params: JSONObject? = nil) async throws -> JSONValue {
         let promise = channel.eventLoop.makePromise(of: JSONValue.self)
         let id = handler.nextID()
-        var request: JSONObject = ["jsonrpc": "2.0", "id": .integer(Int64(id)), "method": .string(method)]
-        if let params { request["params"] = .object(params) }
+        let request = RequestEnvelope(id: .integer(Int64(id)), method: method, params: params)
         var bytes: [UInt8] = []
-        Jansson.encode(.object(request), into: &bytes)
+        Jansson.encode(request.json, into: &bytes)
         bytes.append(UInt8(ascii: "\n"))
         let line = bytes
         let channel = self.channel
@@ -97,8 +97,9 @@ public final class SnapStyleConnection: Sendable {
         }
         let response = try await promise.futureResult.get()
         if let error = response["error"] {
+            let rpcError = RPCError(json: error) ?? RPCError.internalError("an error without a code")
             throw SnapStyleClientError.server(
-                code: error["code"]?.intValue ?? 0, message: error["message"]?.stringValue ?? "", data: error["data"])
+                code: rpcError.code, message: rpcError.message, data: rpcError.data.map(JSONValue.object))
         }
         return response["result"] ?? .null
     }
@@ -121,9 +122,9 @@ final class ClientHandler: ChannelInboundHandler, @unchecked Sendable {
     var pending: [Int: EventLoopPromise<JSONValue>] = [:]
     private var buffer: [UInt8] = []
     private let counter = Atomic<Int>(0)
-    let notifications: AsyncStream<(method: String, params: JSONValue)>.Continuation
+    let notifications: AsyncStream<ThemeEvent>.Continuation
 
-    init(notifications: AsyncStream<(method: String, params: JSONValue)>.Continuation) {
+    init(notifications: AsyncStream<ThemeEvent>.Continuation) {
         self.notifications = notifications
     }
 
@@ -146,7 +147,9 @@ final class ClientHandler: ChannelInboundHandler, @unchecked Sendable {
             return
         }
         if let method = message["method"]?.stringValue, message["id"] == nil {
-            notifications.yield((method, message["params"] ?? .null))
+            if let notification = ThemeEvent(method: method, params: message["params"] ?? .null) {
+                notifications.yield(notification)
+            }
             return
         }
         guard let id = message["id"]?.intValue, let promise = pending.removeValue(forKey: id) else { return }

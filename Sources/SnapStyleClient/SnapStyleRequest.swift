@@ -1,33 +1,13 @@
+import SnapStyleEngine
 import SnapStyleJSON
+import SnapStyleProtocol
 
 /// A request whose response type is known: a value describes what to ask, a connection performs it.
 public protocol SnapStyleRequest: Sendable {
     associatedtype Response: Sendable
-    static var method: String { get }
+    static var method: Method { get }
     var params: JSONObject { get }
     func decode(_ result: JSONValue) throws -> Response
-}
-
-/// A resolved font.
-public struct Font: Sendable, Equatable {
-    public var size: Double
-    public var baseSize: Double
-    public var weight: String
-    public var width: String
-    public var design: String
-    public var textStyle: String
-}
-
-/// A resolved color (`kind: color`); materials and gradients come as `JSONValue` through `Resolve`.
-public struct Color: Sendable, Equatable {
-    public var hex: String
-    public var rgba: [Double]
-}
-
-/// A resolved number: its scaled value and unscaled base.
-public struct Number: Sendable, Equatable {
-    public var value: Double
-    public var base: Double
 }
 
 /// The value and generation of one key.
@@ -38,15 +18,15 @@ public struct Resolved<Value: Sendable>: Sendable {
     public var value: Value?
 }
 
-/// Resolves one key and returns the raw resolved value.
-public struct Resolve: SnapStyleRequest {
-    public static let method = "resolve"
-    public var attribute: String
+/// Resolves one key of any attribute and returns its value as JSON.
+public struct ResolveRequest: SnapStyleRequest {
+    public static let method = Method.resolve
+    public var attribute: Attribute
     public var key: String
     public var context: JSONObject
     public var theme: String?
 
-    public init(attribute: String, key: String, context: JSONObject = [:], theme: String? = nil) {
+    public init(_ attribute: Attribute, key: String, context: JSONObject = [:], theme: String? = nil) {
         self.attribute = attribute
         self.key = key
         self.context = context
@@ -54,21 +34,20 @@ public struct Resolve: SnapStyleRequest {
     }
 
     public var params: JSONObject {
-        var params: JSONObject = ["attribute": .string(attribute), "key": .string(key), "context": .object(context)]
+        var params: JSONObject = [
+            "attribute": .string(attribute.rawValue), "key": .string(key), "context": .object(context),
+        ]
         if let theme { params["theme"] = .string(theme) }
         return params
     }
 
     public func decode(_ result: JSONValue) throws -> Resolved<JSONValue> {
-        guard let theme = result["theme"]?.stringValue, let generation = result["generation"]?.intValue else {
-            throw SnapStyleClientError.unexpectedResult("no theme or generation")
+        guard let resolved = ResolveResult(json: result) else {
+            throw SnapStyleClientError.unexpectedResult("not a resolve result")
         }
-        let value = result["value"] ?? .null
-        return Resolved(theme: theme, generation: generation, value: value.isNull ? nil : value)
+        return Resolved(theme: resolved.theme, generation: resolved.generation, value: resolved.value)
     }
-}
 
-extension Resolve {
     /// Decodes a result whose value, when there is one, `transform` turns into a typed value.
     func decode<Value>(_ result: JSONValue, as transform: (JSONValue) -> Value?, _ what: String) throws
         -> Resolved<Value>
@@ -81,75 +60,63 @@ extension Resolve {
 }
 
 /// Resolves a font key.
-public struct ResolveFont: SnapStyleRequest {
-    public static let method = "resolve"
-    var inner: Resolve
+public struct FontRequest: SnapStyleRequest {
+    public static let method = Method.resolve
+    var inner: ResolveRequest
 
     public init(key: String, context: JSONObject = [:], theme: String? = nil) {
-        inner = Resolve(attribute: "font", key: key, context: context, theme: theme)
+        inner = ResolveRequest(.font, key: key, context: context, theme: theme)
     }
 
     public var params: JSONObject { inner.params }
 
-    public func decode(_ result: JSONValue) throws -> Resolved<Font> {
-        try inner.decode(
-            result,
-            as: { v in
-                guard let size = v["size"]?.doubleValue, let baseSize = v["baseSize"]?.doubleValue else { return nil }
-                return Font(
-                    size: size, baseSize: baseSize, weight: v["weight"]?.stringValue ?? "regular",
-                    width: v["width"]?.stringValue ?? "standard", design: v["design"]?.stringValue ?? "default",
-                    textStyle: v["textStyle"]?.stringValue ?? "body")
-            }, "a font")
+    public func decode(_ result: JSONValue) throws -> Resolved<StyleFont> {
+        try inner.decode(result, as: StyleFont.init(json:), "a font")
     }
 }
 
 /// Resolves a surface key that is a color.
-public struct ResolveColor: SnapStyleRequest {
-    public static let method = "resolve"
-    var inner: Resolve
+public struct ColorRequest: SnapStyleRequest {
+    public static let method = Method.resolve
+    var inner: ResolveRequest
 
     public init(key: String, context: JSONObject = [:], theme: String? = nil) {
-        inner = Resolve(attribute: "surface", key: key, context: context, theme: theme)
+        inner = ResolveRequest(.surface, key: key, context: context, theme: theme)
     }
 
     public var params: JSONObject { inner.params }
 
-    public func decode(_ result: JSONValue) throws -> Resolved<Color> {
-        try inner.decode(
-            result,
-            as: { v in
-                guard v["kind"] == "color", let hex = v["hex"]?.stringValue else { return nil }
-                return Color(hex: hex, rgba: v["rgba"]?.arrayValue?.compactMap(\.doubleValue) ?? [])
-            }, "a color")
+    public func decode(_ result: JSONValue) throws -> Resolved<StyleColor> {
+        try inner.decode(result, as: StyleColor.init(json:), "a color")
     }
 }
 
 /// Resolves a number key.
-public struct ResolveNumber: SnapStyleRequest {
-    public static let method = "resolve"
-    var inner: Resolve
+public struct NumberRequest: SnapStyleRequest {
+    public static let method = Method.resolve
+    var inner: ResolveRequest
 
     public init(key: String, context: JSONObject = [:], theme: String? = nil) {
-        inner = Resolve(attribute: "number", key: key, context: context, theme: theme)
+        inner = ResolveRequest(.number, key: key, context: context, theme: theme)
     }
 
     public var params: JSONObject { inner.params }
 
-    public func decode(_ result: JSONValue) throws -> Resolved<Number> {
-        try inner.decode(
-            result,
-            as: { v in
-                guard let value = v["value"]?.doubleValue, let base = v["base"]?.doubleValue else { return nil }
-                return Number(value: value, base: base)
-            }, "a number")
+    public func decode(_ result: JSONValue) throws -> Resolved<StyleNumber> {
+        try inner.decode(result, as: StyleNumber.init(json:), "a number")
     }
 }
 
-/// The daemon's status object.
-public struct Status: SnapStyleRequest {
-    public static let method = "status"
+/// The daemon's status.
+public struct StatusRequest: SnapStyleRequest {
+    public static let method = Method.status
     public init() {}
     public var params: JSONObject { [:] }
-    public func decode(_ result: JSONValue) throws -> JSONValue { result }
+
+    public func decode(_ result: JSONValue) throws -> DaemonStatus {
+        guard let status = DaemonStatus(json: result) else {
+            throw SnapStyleClientError.unexpectedResult("not a status")
+        }
+        return status
+    }
 }

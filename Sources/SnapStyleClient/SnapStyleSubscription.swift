@@ -1,41 +1,29 @@
 import Foundation
+import SnapStyleEngine
 import SnapStyleJSON
+import SnapStyleProtocol
 
 /// An event pushed by snapstyled, or noticed by the client.
 public enum SnapStyleEvent: Sendable {
-    /// A theme event (`themeChanged`, `themeError`, `themeRecovered`, `themeAdded`, `themeRemoved`,
-    /// `valuesChanged`) and its params.
-    case event(method: String, params: JSONValue)
+    /// A theme event: changed, in error, recovered, added, removed, or subscribed values that changed.
+    case theme(ThemeEvent)
     /// The connection to the daemon closed; the stream reconnects (when asked to) and says `subscribed` again.
     case disconnected
-    /// The subscription is (re)established: the queries' current values. `missed` is true when events may
-    /// have been lost (a restarted daemon or a generation passed while disconnected): refetch. `instance` is the
-    /// daemon's, `generations` each subscribed theme's now.
-    case subscribed(values: [JSONValue], missed: Bool, instance: String, generations: [String: Int])
-}
-
-/// Where a subscriber left off: the daemon's instance and the newest generation it saw.
-public struct SubscriptionPoint: Sendable, Equatable {
-    public var instance: String
-    public var generation: Int
-
-    public init(instance: String, generation: Int) {
-        self.instance = instance
-        self.generation = generation
-    }
-
-    var json: JSONValue { .object(["instance": .string(instance), "generation": .integer(Int64(generation))]) }
+    /// The subscription is (re)established: the queries' current values, the daemon's instance and each subscribed
+    /// theme's generation. `missed` is true when events may have been lost (a restarted daemon, or a generation
+    /// passed while disconnected): refetch.
+    case subscribed(SubscribeResult)
 }
 
 /// A query whose value is pushed whenever it changes.
 public struct SubscribedQuery: Sendable {
     public var id: String
-    public var attribute: String
+    public var attribute: Attribute
     public var key: String
     public var context: JSONObject
     public var theme: String?
 
-    public init(id: String, attribute: String, key: String, context: JSONObject = [:], theme: String? = nil) {
+    public init(id: String, attribute: Attribute, key: String, context: JSONObject = [:], theme: String? = nil) {
         self.id = id
         self.attribute = attribute
         self.key = key
@@ -45,7 +33,8 @@ public struct SubscribedQuery: Sendable {
 
     var json: JSONValue {
         var object: JSONObject = [
-            "id": .string(id), "attribute": .string(attribute), "key": .string(key), "context": .object(context),
+            "id": .string(id), "attribute": .string(attribute.rawValue), "key": .string(key),
+            "context": .object(context),
         ]
         if let theme { object["theme"] = .string(theme) }
         return .object(object)
@@ -71,23 +60,17 @@ public func subscribe(
                     var params: JSONObject = ["queries": .array(queries.map(\.json))]
                     if let themes { params["themes"] = .array(themes.map(JSONValue.string)) }
                     if let since { params["since"] = since.json }
-                    let result = try await connection.call("subscribe", params)
+                    guard let result = SubscribeResult(json: try await connection.call(.subscribe, params)) else {
+                        throw SnapStyleClientError.unexpectedResult("not a subscribe result")
+                    }
                     delay = .milliseconds(100)
-                    let instance = result["instance"]?.stringValue ?? ""
-                    var generations: [String: Int] = [:]
-                    for member in result["generations"]?.objectValue ?? [:] {
-                        generations[member.key] = member.value.intValue ?? 0
+                    var newest = result.generations.values.max() ?? 0
+                    continuation.yield(.subscribed(result))
+                    for await event in connection.notifications {
+                        if let generation = event.generation { newest = max(newest, generation) }
+                        continuation.yield(.theme(event))
                     }
-                    var newest = generations.values.max() ?? 0
-                    continuation.yield(
-                        .subscribed(
-                            values: result["values"]?.arrayValue ?? [], missed: result["missed"]?.boolValue ?? false,
-                            instance: instance, generations: generations))
-                    for await (method, params) in connection.notifications {
-                        if let generation = params["generation"]?.intValue { newest = max(newest, generation) }
-                        continuation.yield(.event(method: method, params: params))
-                    }
-                    since = SubscriptionPoint(instance: instance, generation: newest)
+                    since = SubscriptionPoint(instance: result.instance, generation: newest)
                     await connection.close()
                     continuation.yield(.disconnected)
                     guard reconnect else { break }

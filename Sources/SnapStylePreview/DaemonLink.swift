@@ -1,5 +1,6 @@
 import SnapStyleClient
 import SnapStyleJSON
+import SnapStyleProtocol
 
 /// The preview's connection to the daemon for requests: opened on first use, shared by every HTTP request (the
 /// daemon answers pipelined requests by id), and opened again when the daemon has restarted.
@@ -19,12 +20,12 @@ actor DaemonLink {
 
     /// Calls a daemon method; a connection that turns out closed is replaced once. Throws the daemon's error
     /// answer, or 502 when no daemon answers.
-    func call(_ method: PreviewRoute.APIMethod, _ params: JSONObject) async throws(PreviewError) -> JSONValue {
-        try await answer(method.rawValue, params).value
+    func call(_ method: Method, _ params: JSONObject) async throws(PreviewError) -> JSONValue {
+        try await answer(method, params).value
     }
 
     /// `call` by the method's protocol name, with the answering daemon's instance.
-    func answer(_ method: String, _ params: JSONObject) async throws(PreviewError) -> Answer {
+    func answer(_ method: Method, _ params: JSONObject) async throws(PreviewError) -> Answer {
         for attempt in 0..<2 {
             var used: SnapStyleConnection?
             do {
@@ -54,7 +55,7 @@ actor DaemonLink {
         let fresh = try await SnapStyleConnection.connect(socket: socket)
         let instance: String
         do {
-            instance = try await fresh.call("status")["instance"]?.stringValue ?? ""
+            instance = try await fresh.call(.status)["instance"]?.stringValue ?? ""
         } catch {
             await fresh.close()
             throw error

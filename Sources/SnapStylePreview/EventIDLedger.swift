@@ -1,3 +1,4 @@
+import SnapStyleProtocol
 import SnapStyleClient
 
 /// The event ids (theme generations) this preview has handed out, per theme, under the daemon instance that served

@@ -2,6 +2,7 @@ import Hummingbird
 import Logging
 import SnapStyleClient
 import SnapStyleJSON
+import SnapStyleProtocol
 import SnapStyleJansson
 import ServiceLifecycle
 import Synchronization
@@ -81,7 +82,8 @@ final class EventRelay: Sendable {
         do {
             for try await event in events {
                 switch event {
-                case .subscribed(_, let missed, let current, let generations):
+                case .subscribed(let result):
+                    let (missed, current, generations) = (result.missed, result.instance, result.generations)
                     instance = current
                     let position = theme.flatMap { generations[$0] } ?? generations.values.max() ?? 0
                     ledger.withLock { ledger in
@@ -99,16 +101,17 @@ final class EventRelay: Sendable {
                     }
                     owesMissed = false
                     first = false
-                case .event(let method, let params):
-                    guard let relayed = RelayedEvent(rawValue: method), relayed != .missed else { continue }
-                    let id = params["generation"]?.intValue.flatMap { $0 > 0 ? $0 : nil }
-                    if let name = params["theme"]?.stringValue {
-                        ledger.withLock { ledger in
-                            if relayed == .themeAdded || relayed == .themeRemoved { ledger.forget(theme: name) }
-                            if let id { ledger.record(instance: instance, theme: name, generation: id) }
-                        }
+                case .theme(let themeEvent):
+                    guard let relayed = RelayedEvent(rawValue: themeEvent.method.rawValue), relayed != .missed else {
+                        continue
                     }
-                    send(.message(event: relayed.rawValue, data: Jansson.encode(params), id: id))
+                    let id = themeEvent.generation.flatMap { $0 > 0 ? $0 : nil }
+                    let name = themeEvent.theme
+                    ledger.withLock { ledger in
+                        if relayed == .themeAdded || relayed == .themeRemoved { ledger.forget(theme: name) }
+                        if let id { ledger.record(instance: instance, theme: name, generation: id) }
+                    }
+                    send(.message(event: relayed.rawValue, data: Jansson.encode(.object(themeEvent.params)), id: id))
                 case .disconnected:
                     send(.comment("daemon gone: reconnecting"))
                 }

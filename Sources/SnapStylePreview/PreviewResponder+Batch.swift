@@ -34,7 +34,9 @@ extension PreviewResponder {
 
     private func answer(_ call: JSONValue, base: String, at index: Int) async -> JSONValue {
         do throws(PreviewError) {
-            guard let name = call["method"]?.stringValue, let method = PreviewRoute.APIMethod(rawValue: name) else {
+            guard let name = call["method"]?.stringValue, let method = Method(rawValue: name),
+                method.readsThemesOnly
+            else {
                 throw PreviewError(
                     status: .notFound, code: RPCError.methodNotFoundCode, message: "Method not found",
                     field: "calls.\(index).method")

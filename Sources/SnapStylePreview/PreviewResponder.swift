@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import SnapStyleJSON
+import SnapStyleMethods
 import SnapStyleJansson
 import SnapStyleProtocol
 import Synchronization
@@ -61,14 +62,14 @@ struct PreviewResponder: HTTPResponder {
     }
 
     /// `/api/METHOD?QUERY`: the daemon's answer, with `--theme` when the query names no theme.
-    func call(_ method: PreviewRoute.APIMethod, _ query: PreviewQuery) async throws(PreviewError) -> JSONValue {
+    func call(_ method: Method, _ query: PreviewQuery) async throws(PreviewError) -> JSONValue {
         var params = try Self.params(method, query)
         if params["theme"] == nil, method != .themes, let theme { params["theme"] = .string(theme) }
         return try await link.call(method, params)
     }
 
     /// A method's params from the query: its own parameters by name, JSON where the protocol wants a value.
-    static func params(_ method: PreviewRoute.APIMethod, _ query: PreviewQuery) throws(PreviewError) -> JSONObject {
+    static func params(_ method: Method, _ query: PreviewQuery) throws(PreviewError) -> JSONObject {
         switch method {
         case .themes: return try query.params(names: [], withContext: false)
         case .keys: return try query.params(names: ["theme", "attribute"], withContext: false)
@@ -81,6 +82,9 @@ struct PreviewResponder: HTTPResponder {
                 params["element"] = try PreviewQuery.parseJSON(element, field: "element")
             }
             return params
+        case .ping, .status, .reload, .subscribe, .unsubscribe:
+            throw PreviewError(
+                status: .notFound, code: RPCError.methodNotFoundCode, message: "Method not found", field: nil)
         }
     }
 

@@ -1,23 +1,19 @@
 import Foundation
+import SnapStyleMethods
 import SnapStyleProtocol
 
 /// What a request path asks for. Parsing is pure: the responder answers each case.
 public enum PreviewRoute: Equatable, Sendable {
     /// A file of the page: `/`, `/preview.css`, `/preview.js`.
     case page(PageAsset)
-    /// `/api/METHOD`: one of the daemon's read-only methods, with params from the query.
-    case api(APIMethod)
+    /// `/api/METHOD`: one of the daemon's read-only methods (`Method.readOnly`), with params from the query.
+    case api(Method)
     /// `/api/batch?calls=[{"method", "query"}]`: several of those in one request (the page's cards).
     case batch
     /// `/theme/NAME.css`, `.json`, `.tokens.json`: the theme's export.
     case export(theme: String, format: ThemeExport.Format)
     /// `/events`: Server-Sent Events.
     case events
-
-    /// The daemon methods the page may call, by their protocol names.
-    public enum APIMethod: String, CaseIterable, Sendable {
-        case themes, keys, resolve, resolveElement, resolveContainer, explain
-    }
 
     /// The route of `path` (without its query), or nil for an unknown one.
     public init?(path: String) {
@@ -40,7 +36,9 @@ public enum PreviewRoute: Equatable, Sendable {
             self = .batch
             return
         }
-        if path.hasPrefix("/api/"), let method = APIMethod(rawValue: String(path.dropFirst("/api/".count))) {
+        if path.hasPrefix("/api/"), let method = Method(rawValue: String(path.dropFirst("/api/".count))),
+            method.readsThemesOnly
+        {
             self = .api(method)
             return
         }

@@ -1,4 +1,5 @@
 import SnapStyleJSON
+import SnapStyleMethods
 import SnapStyleJansson
 import SnapStyleProtocol
 import Synchronization
@@ -67,14 +68,14 @@ final class ThemeExporter: Sendable {
 
     /// The daemon's instance and the theme's generation now.
     private func stamp(of theme: String) async throws(PreviewError) -> Stamp {
-        let answer = try await link.answer("resolve", ["theme": .string(theme), "queries": .array([])])
+        let answer = try await link.answer(.resolve, ["theme": .string(theme), "queries": .array([])])
         return Stamp(instance: answer.instance, generation: answer.value["generation"]?.intValue ?? 0)
     }
 
     /// The theme's `keys` answer: the kept one when it is of `stamp`, else a fresh one (kept).
     private func keys(_ theme: String, at stamp: Stamp?) async throws(PreviewError) -> Kept<JSONValue> {
         if let stamp, let kept = keys.withLock({ $0[theme] }), kept.stamp == stamp { return kept }
-        let answer = try await link.answer("keys", ["theme": .string(theme)])
+        let answer = try await link.answer(.keys, ["theme": .string(theme)])
         let fresh = Kept(
             stamp: Stamp(instance: answer.instance, generation: answer.value["generation"]?.intValue ?? 0),
             value: answer.value)

@@ -1,32 +1,42 @@
-import Foundation
 import Logging
 import NIOCore
 import NIOPosix
 import ServiceLifecycle
+import SnapStyleSystem
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// The Unix socket server, as a service: binds (or takes systemd's socket), says it is ready, serves until
-/// a graceful shutdown, then stops accepting, lets connections finish and closes.
+/// The Unix socket server, as a service: binds (or takes systemd's socket) in `run()`, says it is ready, serves
+/// until a graceful shutdown, then stops accepting and removes its socket file. The event loops are given; their
+/// owner shuts them down (which closes the connections still open).
 public final class RPCServer: Service, Sendable {
+    /// Where the server listens.
+    public enum Listener: Sendable {
+        /// A socket file the server creates (0600) and removes.
+        case path(String)
+        /// A listening socket systemd passed, which systemd owns.
+        case activated(descriptor: Int32)
+    }
+
     let daemon: Daemon
-    let activatedDescriptor: Int32?
-    let group: MultiThreadedEventLoopGroup
+    let listener: Listener
+    let eventLoops: any EventLoopGroup
     let onReady: @Sendable () -> Void
 
     public init(
-        daemon: Daemon, activatedDescriptor: Int32?, threads: Int = System.coreCount,
-        onReady: @escaping @Sendable () -> Void
+        daemon: Daemon, listener: Listener, eventLoops: any EventLoopGroup, onReady: @escaping @Sendable () -> Void
     ) {
         self.daemon = daemon
-        self.activatedDescriptor = activatedDescriptor
-        self.group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, threads))
+        self.listener = listener
+        self.eventLoops = eventLoops
         self.onReady = onReady
     }
 
     func bootstrap() -> ServerBootstrap {
-        ServerBootstrap(group: group)
+        let services = daemon.connectionServices
+        let limits = services.limits
+        return ServerBootstrap(group: eventLoops)
             .serverChannelOption(.backlog, value: 512)
             // Out of file descriptors (EMFILE, ENFILE), accepting waits a moment instead of failing in a loop.
             .serverChannelInitializer { channel in
@@ -38,32 +48,33 @@ public final class RPCServer: Service, Sendable {
             .childChannelOption(.allowRemoteHalfClosure, value: true)
             .childChannelOption(.maxMessagesPerRead, value: 1)
             .childChannelOption(
-                .writeBufferWaterMark,
-                value: .init(low: daemon.configuration.maxQueuedBytes / 2, high: daemon.configuration.maxQueuedBytes)
+                .writeBufferWaterMark, value: .init(low: limits.maxQueuedBytes / 2, high: limits.maxQueuedBytes)
             )
-            .childChannelInitializer { [daemon] channel in
+            .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(ConnectionHandler(daemon: daemon))
+                    try channel.pipeline.syncOperations.addHandlers(
+                        ByteToMessageHandler(LineFrameDecoder(maxLineBytes: limits.maxLineBytes)),
+                        ConnectionHandler(services: services))
                 }
             }
     }
 
     public func run() async throws {
         let channel: any Channel
-        if let fd = activatedDescriptor {
-            channel = try await bootstrap().withBoundSocket(fd).get()
-        } else {
+        switch listener {
+        case .activated(let descriptor):
+            channel = try await bootstrap().withBoundSocket(descriptor).get()
+        case .path(let path):
             // The socket file is created 0600; its directory is 0700 (SocketPath.prepare).
             let old = umask(0o177)
             defer { umask(old) }
-            channel = try await bootstrap().bind(unixDomainSocketPath: daemon.socketPath).get()
+            channel = try await bootstrap().bind(unixDomainSocketPath: path).get()
         }
         onReady()
         try? await gracefulShutdown()
         daemon.logger.info("shutting down")
-        daemon.notifier.stopping()
+        daemon.readiness.stopping()
         try? await channel.close()
-        if activatedDescriptor == nil { unlink(daemon.socketPath) }
-        try await group.shutdownGracefully()
+        if case .path(let path) = listener { unlink(path) }
     }
 }

@@ -1,12 +1,14 @@
-import SnapStyleEngine
 import Logging
 import ServiceLifecycle
+import SnapStyleEngine
 import SnapStyleWatcher
 
 /// Turns the watcher's events into applied changes: events within `settleMillis` are applied together
 /// (an editor's atomic save is one change); a rescan request reloads everything.
 public final class ReloadService: Service, Sendable {
-    let daemon: Daemon
+    let changes: ChangeCoordinator
+    let statistics: DaemonStatistics
+    let settleMillis: Int
     let roots: [String]
     /// Paths from the watcher's thread, taken by `run`.
     let pending = Locked(Pending())
@@ -22,8 +24,10 @@ public final class ReloadService: Service, Sendable {
 
     let watcher = Locked<ThemeWatcher?>(nil)
 
-    public init(daemon: Daemon, roots: [String]) {
-        self.daemon = daemon
+    public init(daemon: Daemon, roots: [String], settleMillis: Int) {
+        changes = daemon.changes
+        statistics = daemon.statistics
+        self.settleMillis = settleMillis
         self.roots = roots
         (kicks, kick) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
@@ -31,12 +35,12 @@ public final class ReloadService: Service, Sendable {
     /// Puts the inotify watches in place. Call before the themes are loaded and the socket serves, so that
     /// no change between loading and watching is missed (events that arrive meanwhile wait for `run`).
     public func startWatching() throws {
-        let watcher = ThemeWatcher(roots: roots, logger: daemon.logger) { [weak self] event in self?.receive(event) }
+        let watcher = ThemeWatcher(roots: roots, logger: changes.logger) { [weak self] event in self?.receive(event) }
         try watcher.start()
         self.watcher.withLock { $0 = watcher }
-        daemon.onRescan { [weak watcher] in watcher?.retryWatches() }
-        daemon.setWatchCount(watcher.watches)
-        daemon.logger.info("watching \(roots.count) root(s) with \(watcher.watches) inotify watch(es)")
+        changes.onRescan { [weak watcher] in watcher?.retryWatches() }
+        statistics.setWatchCount(watcher.watches)
+        changes.logger.info("watching \(roots.count) root(s) with \(watcher.watches) inotify watch(es)")
     }
 
     func receive(_ event: WatchEvent) {
@@ -53,7 +57,7 @@ public final class ReloadService: Service, Sendable {
     /// Waits until the watcher has been quiet for `settleMillis` (an editor's save with a backup file is several
     /// events over a few milliseconds: one change), but no longer than 50 settle times in all.
     func settle() async {
-        let settle = Duration.milliseconds(daemon.configuration.settleMillis)
+        let settle = Duration.milliseconds(settleMillis)
         let deadline = ContinuousClock.now + settle * 50
         while true {
             // Until the settle time after the last event, not a whole settle time more.
@@ -74,15 +78,15 @@ public final class ReloadService: Service, Sendable {
                     return (pending.paths, pending.rescan)
                 }
                 if !paths.isEmpty || rescan {
-                    daemon.logger.debug(
+                    changes.logger.debug(
                         "watcher: \(paths.sorted().joined(separator: ", "))\(rescan ? " (rescan)" : "")")
                 }
                 if rescan {
-                    await daemon.offTheLoops { [daemon] in daemon.reloadAll(reason: "rescan after lost events") }
+                    await changes.rescan(reason: "rescan after lost events", requested: false)
                 } else if !paths.isEmpty {
-                    await daemon.offTheLoops { [daemon] in daemon.apply(changedPaths: paths) }
+                    await changes.apply(changedPaths: paths)
                 }
-                daemon.setWatchCount(watcher.watches)
+                statistics.setWatchCount(watcher.watches)
             }
         } onGracefulShutdown: { [kick] in
             kick.finish()

@@ -1,25 +1,27 @@
 import ServiceLifecycle
+import SnapStyleSystem
 import UnixSignals
 
-/// Full rescans, off the event loops: SIGHUP (`systemctl --user reload snapstyled`) and `reload` requests.
+/// Full rescans someone asked for: SIGHUP (`systemctl --user reload snapstyled`), and the `reload` requests that
+/// wait for a rescan (`RescanRequests.serve()`).
 public struct ReloadSignalService: Service {
-    let daemon: Daemon
+    let changes: ChangeCoordinator
+    let rescans: RescanRequests
     let hangups: UnixSignalsSequence
 
-    /// Traps SIGHUP now, before the server says it is ready (its default action ends the process), and from
-    /// here on lets `reload` requests wait for this service's worker.
-    public init(daemon: Daemon) async {
-        self.daemon = daemon
-        hangups = await UnixSignalsSequence(trapping: .sighup)
-        daemon.acceptReloadRequests()
+    /// `hangups` must trap SIGHUP before the server says it is ready: its default action ends the process.
+    public init(daemon: Daemon, hangups: UnixSignalsSequence) {
+        changes = daemon.changes
+        rescans = daemon.rescans
+        self.hangups = hangups
     }
 
     public func run() async throws {
         await withDiscardingTaskGroup { group in
-            group.addTask { await daemon.answerReloadRequests() }
+            group.addTask { await rescans.serve() }
             for await _ in hangups.cancelOnGracefulShutdown() {
-                daemon.logger.info("SIGHUP: reloading every theme")
-                await daemon.rescan(reason: "SIGHUP")
+                changes.logger.info("SIGHUP: reloading every theme")
+                await changes.rescan(reason: "SIGHUP")
             }
         }
     }

@@ -1,3 +1,6 @@
+import SnapStyleEngine
+import SnapStyleSystem
+
 /// Where a theme root comes from (docs/theme-format.md), as `themes` reports it.
 public enum ThemeOrigin: String, Sendable, Hashable {
     /// `--themes DIR` or the config file's `themes`.

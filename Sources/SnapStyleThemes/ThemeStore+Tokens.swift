@@ -29,9 +29,9 @@ extension ThemeStore {
 
     /// Reads the token files the resolver names now: new ones, and those among `touched` not `read` already;
     /// forgets those it no longer names. Returns the paths that changed.
-    func syncReferenced(_ record: inout Record, touched: Set<String>, listed: [String], read alreadyRead: Set<String>)
-        -> Set<String>
-    {
+    func syncReferenced(
+        _ record: inout Record, touched: TouchedFiles, listed: [String], read alreadyRead: Set<String>
+    ) -> Set<String> {
         let references = Self.referenced(&record)
         var changed = Set<String>()
         let wanted = Set(listed).union(references)
@@ -39,9 +39,8 @@ extension ThemeStore {
             forget(path, &record)
             changed.insert(path)
         }
-        for path in references where record.files[path] == nil
-            || (touched.contains(path) || touched.contains("*")) && !alreadyRead.contains(path)
-        {
+        for path in references
+        where record.files[path] == nil || touched.contains(path) && !alreadyRead.contains(path) {
             if read(path, &record) { changed.insert(path) }
         }
         var order = listed
@@ -60,7 +59,11 @@ extension ThemeStore {
         var documents: [String: LocatedJSON] = [:]
         var unreadable = Set<String>()
         for path in record.fileOrder where ThemeDiscovery.FileRole(path: path) == .tokens {
-            if let document = record.files[path]?.document { documents[path] = document } else { unreadable.insert(path) }
+            if let document = record.files[path]?.document {
+                documents[path] = document
+            } else {
+                unreadable.insert(path)
+            }
         }
         let manifest = record.manifest
         let input = DTCGInput(
@@ -83,12 +86,51 @@ extension ThemeStore {
         record.tokenCount = compiled.tokenCount
     }
 
+    /// What a changed file takes out of a theme's layer and puts in.
+    enum ContributionChange {
+        /// The file was not there before and is not now.
+        case nothing
+        case added(ThemeLayer)
+        case removed(ThemeLayer)
+        /// What the file contributed before (or the part of it that changed) leaves, and what it contributes now
+        /// (or the part that changed) comes in.
+        case replaced(removed: ThemeLayer, added: ThemeLayer)
+
+        /// What leaves the layer.
+        var removedLayer: ThemeLayer? {
+            switch self {
+            case .nothing, .added: return nil
+            case .removed(let layer), .replaced(removed: let layer, added: _): return layer
+            }
+        }
+
+        /// What comes into the layer.
+        var addedLayer: ThemeLayer? {
+            switch self {
+            case .nothing, .removed: return nil
+            case .added(let layer), .replaced(removed: _, added: let layer): return layer
+            }
+        }
+
+        /// The nodes whose definitions leave or come in.
+        var nodes: [NodeRef] { (removedLayer?.nodes ?? []) + (addedLayer?.nodes ?? []) }
+    }
+
     /// What a changed file takes out of the theme's layer and puts in: for the compiled tokens only the entries
     /// that differ (an edited token recompiles every token, but changes few), whole contributions otherwise.
-    static func contributionChange(_ path: String, old: ThemeFile?, new: ThemeFile?)
-        -> (removed: ThemeLayer?, added: ThemeLayer?)
-    {
-        guard path == tokensUnit, let old, let new else { return (old?.layer, new?.layer) }
+    static func contributionChange(_ path: String, old: ThemeFile?, new: ThemeFile?) -> ContributionChange {
+        switch (old, new) {
+        case (nil, nil): return .nothing
+        case (nil, let new?): return .added(new.layer)
+        case (let old?, nil): return .removed(old.layer)
+        case (let old?, let new?):
+            guard path == tokensUnit else { return .replaced(removed: old.layer, added: new.layer) }
+            return tokensChange(old: old, new: new)
+        }
+    }
+
+    /// The entries of the compiled tokens that differ between two compiles, and the catalog.
+    static func tokensChange(old: ThemeFile, new: ThemeFile) -> ContributionChange {
         var removed = ThemeLayer(name: old.layer.name)
         var added = ThemeLayer(name: new.layer.name)
         for attribute in Attribute.allCases {
@@ -104,7 +146,11 @@ extension ThemeStore {
             for (key, entry) in after where before[key] != entry { added.set(attribute, key, entry) }
         }
         // The catalog is replaced whole: by the new one, or taken out when there is none.
-        if new.layer.tokens == TokenCatalog() { removed.tokens = old.layer.tokens } else { added.tokens = new.layer.tokens }
-        return (removed, added)
+        if new.layer.tokens == TokenCatalog() {
+            removed.tokens = old.layer.tokens
+        } else {
+            added.tokens = new.layer.tokens
+        }
+        return .replaced(removed: removed, added: added)
     }
 }

@@ -1,3 +1,4 @@
+import SnapStyleSystem
 import SnapStyleDTCG
 import SnapStyleEngine
 import SnapStyleJSON
@@ -127,7 +128,7 @@ public final class ThemeStore: Sendable {
         state.withLock { state in
             var report = ReloadReport()
             let moved = syncLocations(&state, &report)
-            let touched = Dictionary(uniqueKeysWithValues: state.records.keys.map { ($0, Set(["*"])) })
+            let touched = state.records.mapValues { _ in TouchedFiles.all }
             refresh(touched, moved: moved, &state, &report)
             return report
         }
@@ -138,48 +139,51 @@ public final class ThemeStore: Sendable {
     public func apply(changedPaths: Set<String>) -> ReloadReport {
         state.withLock { state in
             var report = ReloadReport()
-            var touched: [String: Set<String>] = [:]
+            var touched: [String: TouchedFiles] = [:]
             var rediscover = false
             for path in changedPaths {
                 // Editors' temporary files and hidden files are never theme files: nothing to do for them.
                 let name = path.split(separator: "/").last.map(String.init) ?? path
                 if ThemeDiscovery.isIgnored(name), fileSystem.kind(of: path) != .directory { continue }
-                guard let (root, relative) = locate(path) else { continue }
+                guard let located = locate(path) else { continue }
+                let root = located.root, relative = located.relativePath
                 let parts = relative.split(separator: "/", maxSplits: 1).map(String.init)
                 guard let first = parts.first, parts.count == 2 else {
                     rediscover = true
                     if let first = parts.first {
                         let name = ThemeDiscovery.theme(entry: first, kind: .file)?.0 ?? first
-                        if state.records[name]?.location?.root == root { touched[name, default: []].insert("*") }
+                        if state.records[name]?.location?.root == root { touched[name] = .all }
                     } else {
                         // The root itself (deleted, recreated, moved): anything in it may be new.
-                        for (name, record) in state.records where record.location?.root == root {
-                            touched[name, default: []].insert("*")
-                        }
+                        for (name, record) in state.records where record.location?.root == root { touched[name] = .all }
                     }
                     continue
                 }
                 // A token file a resolver names may lie anywhere in the root.
                 for (name, record) in state.records
                 where name != first && record.location?.root == root && record.files[relative] != nil {
-                    touched[name, default: []].insert(relative)
+                    touched[name, default: .paths([])].insert(relative)
                 }
                 guard let record = state.records[first], record.location?.root == root,
                     record.location?.ownsDirectory == true
                 else { continue }
-                touched[first, default: []].insert(parts[1].isEmpty ? "*" : relative)
+                if parts[1].isEmpty {
+                    touched[first] = .all
+                } else {
+                    touched[first, default: .paths([])].insert(relative)
+                }
             }
             let moved = rediscover ? syncLocations(&state, &report) : []
-            for name in moved { touched[name] = ["*"] }
+            for name in moved { touched[name] = .all }
             refresh(touched, moved: moved, &state, &report)
             return report
         }
     }
 
-    /// Re-reads the touched themes' files (name → changed paths, `*` for all), then rebuilds those whose files
-    /// changed, that moved, or that were never built, and publishes the result.
+    /// Re-reads the touched themes' files, then rebuilds those whose files changed, that moved, or that were
+    /// never built, and publishes the result.
     func refresh(
-        _ touched: [String: Set<String>], moved: Set<String>, _ state: inout State, _ report: inout ReloadReport
+        _ touched: [String: TouchedFiles], moved: Set<String>, _ state: inout State, _ report: inout ReloadReport
     ) {
         var touched = touched
         // A theme that appeared or went away changes what `extends` finds, and what errors list as known: themes
@@ -188,11 +192,11 @@ public final class ThemeStore: Sendable {
         if !removed.isEmpty || moved.contains(where: { state.records[$0]?.isPending == true }) {
             for (name, record) in state.records
             where !record.errors.isEmpty || record.parent.map(removed.contains) == true {
-                touched[name, default: []].formUnion([])
+                if touched[name] == nil { touched[name] = .paths([]) }
             }
         }
         var changedFiles: [String: Set<String>] = [:]
-        for (name, paths) in touched {
+        for (name, touchedFiles) in touched {
             guard var record = state.records[name] else { continue }
             // The token memo has one owner while the record is worked on, so that a recompile patches it in place.
             state.records[name]?.tokenMemo = TokenMemo()
@@ -200,13 +204,11 @@ public final class ThemeStore: Sendable {
             if record.location == nil {
                 changed = moved.contains(name) ? Set(record.fileOrder) : []
             } else {
-                var read = paths.contains("*") ? readAllFiles(&record) : readFiles(paths, &record)
+                var read = readTouched(touchedFiles, &record)
                 if Self.hasTokens(record) {
                     if let location = record.location {
                         let listed = ThemeDiscovery.files(of: location, fileSystem: fileSystem)
-                        read.formUnion(
-                            syncReferenced(
-                                &record, touched: paths.contains("*") ? ["*"] : paths, listed: listed, read: read))
+                        read.formUnion(syncReferenced(&record, touched: touchedFiles, listed: listed, read: read))
                     }
                     if !read.isEmpty || record.files[Self.tokensUnit] == nil {
                         compileTokens(&record)
@@ -218,7 +220,7 @@ public final class ThemeStore: Sendable {
                 }
                 changed = read
             }
-            if !changed.isEmpty || moved.contains(name) || record.isPending || paths.isEmpty {
+            if !changed.isEmpty || moved.contains(name) || record.isPending || touchedFiles.isEmpty {
                 changedFiles[name] = changed
             }
             state.records[name] = record
@@ -262,84 +264,6 @@ public final class ThemeStore: Sendable {
             state.records[name] = record
         }
         return moved
-    }
-
-    // MARK: Discovery and reading
-
-    /// Theme name → its locations, highest precedence first.
-    func discover() -> [String: [ThemeDiscovery.Location]] {
-        var result: [String: [ThemeDiscovery.Location]] = [:]
-        for root in roots {
-            for location in ThemeDiscovery.themes(in: root, fileSystem: fileSystem) {
-                result[location.name, default: []].append(location)
-            }
-        }
-        return result
-    }
-
-    /// The root a path is under, and the path relative to it ("" for the root itself).
-    func locate(_ path: String) -> (ThemeRoot, String)? {
-        for root in roots {
-            if path == root.path { return (root, "") }
-            if path.hasPrefix(root.path + "/") { return (root, String(path.dropFirst(root.path.count + 1))) }
-        }
-        return nil
-    }
-
-    /// Reads every file of a theme; returns the paths whose contents changed (or appeared or went away).
-    func readAllFiles(_ record: inout Record) -> Set<String> {
-        guard let location = record.location else { return [] }
-        let paths = ThemeDiscovery.files(of: location, fileSystem: fileSystem)
-        var changed = Set(record.files.keys).subtracting(paths).subtracting([Self.tokensUnit])
-        for gone in changed { forget(gone, &record) }
-        for path in paths where read(path, &record) { changed.insert(path) }
-        record.fileOrder = paths
-        return changed
-    }
-
-    /// Re-reads the given paths (files or directories) of a theme, and notices files that appeared or went away.
-    func readFiles(_ changed: Set<String>, _ record: inout Record) -> Set<String> {
-        guard let location = record.location else { return [] }
-        // Known files written in place need no new listing of the theme's directory.
-        let known = Set(record.fileOrder)
-        if changed.allSatisfy({ known.contains($0) && fileSystem.kind(of: "\(location.root.path)/\($0)") == .file }) {
-            return Set(changed.filter { read($0, &record) })
-        }
-        let paths = ThemeDiscovery.files(of: location, fileSystem: fileSystem) + Self.referenced(&record)
-        var result = known.subtracting(paths)
-        for gone in result { forget(gone, &record) }
-        for path in paths {
-            let inChanged = changed.contains(path) || changed.contains { path.hasPrefix($0 + "/") }
-            guard inChanged || !known.contains(path) else { continue }
-            if read(path, &record) { result.insert(path) }
-        }
-        var seen = Set<String>()
-        record.fileOrder = paths.filter { seen.insert($0).inserted }
-        return result
-    }
-
-    /// A file that went away: what it held stays known as previous, for the next incremental build.
-    func forget(_ path: String, _ record: inout Record) {
-        let old = record.files.removeValue(forKey: path)
-        if record.memo.previous[path] == nil { record.memo.previous[path] = old }
-    }
-
-    /// Reads and parses one file; whether it differs from what was known.
-    func read(_ path: String, _ record: inout Record) -> Bool {
-        guard let location = record.location else { return false }
-        if record.memo.previous[path] == nil, let old = record.files[path] { record.memo.previous[path] = old }
-        let file: ThemeFile
-        do {
-            let bytes = try fileSystem.read("\(location.root.path)/\(path)")
-            file = ThemeFile.parse(path: path, bytes: bytes, themeName: record.name)
-        } catch {
-            if error.isNotFound { return record.files.removeValue(forKey: path) != nil }
-            file = ThemeFile(
-                path: path, layer: ThemeLayer(name: record.name),
-                errors: [ThemeError(file: path, line: 1, column: 1, message: "cannot read: \(error)")])
-        }
-        record.files[path] = file
-        return true
     }
 
     func remove(_ name: String, _ state: inout State, _ report: inout ReloadReport) {

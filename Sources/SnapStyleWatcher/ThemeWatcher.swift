@@ -1,8 +1,9 @@
 @preconcurrency import CInotifyTools
+import SnapStyleSystem
 import Foundation
 import SnapStyleEngine
 import Logging
-import SnapStyleThemes
+
 import Synchronization
 #if canImport(Glibc)
 @preconcurrency import Glibc

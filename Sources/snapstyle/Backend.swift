@@ -5,12 +5,14 @@ import Glibc
 #endif
 import SnapStyleJSON
 import SnapStyleJansson
+import SnapStyleMethods
 import SnapStyleProtocol
+import SnapStyleSystem
 import SnapStyleThemes
 
 /// Answers a method call, from the daemon or in-process.
 protocol Backend {
-    func call(_ method: String, _ params: JSONObject) async throws -> JSONValue
+    func call(_ method: Method, _ params: JSONObject) async throws -> JSONValue
 }
 
 /// An error answer from the daemon or the offline resolver: printed as the CLI's own message, exit status 1.
@@ -111,10 +113,10 @@ struct OfflineBackend: Backend {
         methods = StyleMethods(store: store, defaultTheme: defaultTheme)
     }
 
-    func call(_ method: String, _ params: JSONObject) async throws -> JSONValue {
+    func call(_ method: Method, _ params: JSONObject) async throws -> JSONValue {
         do {
-            guard let result = try methods.handle(method, .object(params)) else {
-                throw AnswerError(error: .methodNotFound(method))
+            guard let result = try methods.answer(method, .object(params)) else {
+                throw AnswerError(error: .methodNotFound(method.rawValue))
             }
             return result
         } catch let error as RPCError {
@@ -142,7 +144,7 @@ extension ConnectionOptions {
 extension Backend {
     /// Says on stderr when an answer came from a theme whose files are in error now: it is the last good version.
     func noteIfInError(_ result: JSONValue) async {
-        guard let name = result["theme"]?.stringValue, let themes = try? await call("themes", [:]),
+        guard let name = result["theme"]?.stringValue, let themes = try? await call(.themes, [:]),
             let info = themes["themes"]?.arrayValue?.first(where: { $0["name"]?.stringValue == name }),
             info["state"]?.stringValue == "error"
         else { return }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SnapStyleJansson
+import SnapStyleSystem
 import SnapStyleThemes
 
 struct Check: AsyncParsableCommand {

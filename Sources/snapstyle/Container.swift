@@ -1,5 +1,6 @@
 import ArgumentParser
 import SnapStyleJSON
+import SnapStyleProtocol
 import SnapStyleJansson
 
 struct Container: AsyncParsableCommand {
@@ -11,7 +12,7 @@ struct Container: AsyncParsableCommand {
     func run() async throws {
         try await runReporting {
             let backend = try connection.backend()
-            let result = try await backend.call("resolveContainer", try options.params())
+            let result = try await backend.call(.resolveContainer, try options.params())
             await backend.noteIfInError(result)
             if connection.json { return printLine(Jansson.encode(result)) }
             let id = result["container"]?.stringValue ?? "(none)"

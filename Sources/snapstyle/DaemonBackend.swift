@@ -13,7 +13,7 @@ struct DaemonBackend: Backend {
         self.offlineWorks = offlineWorks
     }
 
-    func call(_ method: String, _ params: JSONObject) async throws -> JSONValue {
+    func call(_ method: Method, _ params: JSONObject) async throws -> JSONValue {
         let connection: SnapStyleConnection
         do {
             connection = try await SnapStyleConnection.connect(socket: socket)

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import SnapStyleServer
+import SnapStyleSystem
 import SnapStyleThemes
 
 /// The daemon's config file, read as snapstyled reads it (`$XDG_CONFIG_HOME/snapstyle/snapstyled.json`, then

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SnapStyleJSON
+import SnapStyleProtocol
 import SnapStyleJansson
 
 struct Element: AsyncParsableCommand {
@@ -36,7 +37,7 @@ struct Element: AsyncParsableCommand {
             params["element"] = .string(element)
             if !define.isEmpty { params["define"] = .object(try defines()) }
             let backend = try connection.backend()
-            let result = try await backend.call("resolveElement", params)
+            let result = try await backend.call(.resolveElement, params)
             await backend.noteIfInError(result)
             if connection.json { return printLine(Jansson.encode(result)) }
             let type = result["element"]?["type"]?.stringValue ?? "?"

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SnapStyleJSON
+import SnapStyleProtocol
 import SnapStyleJansson
 
 struct Explain: AsyncParsableCommand {
@@ -16,7 +17,7 @@ struct Explain: AsyncParsableCommand {
         try await runReporting {
             let params = try options.params(attribute: attribute, key: key)
             let backend = try connection.backend()
-            let result = try await backend.call("explain", params)
+            let result = try await backend.call(.explain, params)
             await backend.noteIfInError(result)
             if connection.json { return printLine(Jansson.encode(result)) }
             printLine("\(attribute.rawValue) \(key) = \(Output.value(result["value"] ?? .null))")

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SnapStyleJSON
 import SnapStyleJansson
+import SnapStyleMethods
 import SnapStyleProtocol
 
 struct Export: AsyncParsableCommand {
@@ -49,7 +50,7 @@ struct Export: AsyncParsableCommand {
             let backend = try connection.backend()
             var params = JSONObject()
             if let theme { params["theme"] = .string(theme) }
-            let keys = try await backend.call("keys", params)
+            let keys = try await backend.call(.keys, params)
             let contexts: [JSONObject] =
                 context.isEmpty ? [[:]] : try context.map { try parseJSON($0, option: "--context").objectValue ?? [:] }
             var themes: [ResolvedTheme] = []

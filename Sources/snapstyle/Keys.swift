@@ -1,5 +1,6 @@
 import ArgumentParser
 import SnapStyleJSON
+import SnapStyleProtocol
 import SnapStyleJansson
 
 struct Keys: AsyncParsableCommand {
@@ -18,7 +19,7 @@ struct Keys: AsyncParsableCommand {
             var params = JSONObject()
             if let attribute { params["attribute"] = .string(attribute.rawValue) }
             if let theme { params["theme"] = .string(theme) }
-            let result = try await connection.backend().call("keys", params)
+            let result = try await connection.backend().call(.keys, params)
             if connection.json { return printLine(Jansson.encode(result)) }
             for member in result["keys"]?.objectValue ?? [:] {
                 printLine("\(member.key):")

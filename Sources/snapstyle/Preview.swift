@@ -35,7 +35,7 @@ struct Preview: AsyncParsableCommand {
         let socket = self.socket ?? DaemonSettings.socket
         try await runReporting {
             // Exit status 3, with the usual hint, when no daemon answers.
-            _ = try await DaemonBackend(socket: socket, offlineWorks: false).call("ping", [:])
+            _ = try await DaemonBackend(socket: socket, offlineWorks: false).call(.ping, [:])
         }
         var logger = Logger(label: "snapstyle-preview")
         logger.logLevel = .warning

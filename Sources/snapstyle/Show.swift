@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SnapStyleSystem
 import SnapStyleThemes
 
 struct Show: AsyncParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import SnapStyleServer
+import SnapStyleProtocol
+import SnapStyleSystem
 
 /// `snapstyle`: the command-line client of snapstyled (docs/daemon.md, "snapstyle").
 @main
@@ -8,7 +9,7 @@ struct SnapStyle: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "snapstyle",
         abstract: "Validate themes and resolve styles, through snapstyled or offline.",
-        version: Daemon.version,
+        version: SnapStyleVersion.current,
         subcommands: [
             Status.self, Themes.self, Keys.self, Resolve.self, Element.self, Container.self, Explain.self,
             Watch.self, Check.self, Show.self, Export.self, Preview.self,

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SnapStyleJSON
+import SnapStyleProtocol
 import SnapStyleJansson
 
 struct Status: AsyncParsableCommand {
@@ -9,7 +10,7 @@ struct Status: AsyncParsableCommand {
 
     func run() async throws {
         try await runReporting {
-            let s = try await DaemonBackend(socket: connection.socketPath, offlineWorks: false).call("status", [:])
+            let s = try await DaemonBackend(socket: connection.socketPath, offlineWorks: false).call(.status, [:])
             if connection.json { return printLine(Jansson.encode(s)) }
             func int(_ value: JSONValue?, _ member: String) -> Int { value?[member]?.intValue ?? 0 }
             func text(_ value: JSONValue?, _ member: String) -> String { value?[member]?.stringValue ?? "?" }

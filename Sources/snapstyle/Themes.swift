@@ -1,5 +1,6 @@
 import ArgumentParser
 import SnapStyleJSON
+import SnapStyleProtocol
 import SnapStyleJansson
 
 struct Themes: AsyncParsableCommand {
@@ -9,7 +10,7 @@ struct Themes: AsyncParsableCommand {
 
     func run() async throws {
         try await runReporting {
-            let result = try await connection.backend().call("themes", [:])
+            let result = try await connection.backend().call(.themes, [:])
             if connection.json { return printLine(Jansson.encode(result)) }
             let defaultTheme = result["default"]?.stringValue ?? ""
             for theme in result["themes"]?.arrayValue ?? [] {

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import SnapStyleClient
+import SnapStyleEngine
 import SnapStyleJSON
+import SnapStyleProtocol
 import SnapStyleJansson
 
 struct Watch: AsyncParsableCommand {
@@ -16,12 +18,13 @@ struct Watch: AsyncParsableCommand {
     func run() async throws {
         try await runReporting {
             // Fail fast with exit status 3 when no daemon answers at all.
-            _ = try await DaemonBackend(socket: connection.socketPath, offlineWorks: false).call("ping", [:])
+            _ = try await DaemonBackend(socket: connection.socketPath, offlineWorks: false).call(.ping, [:])
             let events = subscribe(socket: connection.socketPath, themes: theme.map { [$0] })
             var connected = false
             for try await event in events {
                 switch event {
-                case .subscribed(_, let missed, _, _):
+                case .subscribed(let result):
+                    let missed = result.missed
                     let again = connected
                     connected = true
                     if connection.json {
@@ -41,11 +44,9 @@ struct Watch: AsyncParsableCommand {
                         connection.json
                             ? Jansson.encode(.object(["method": "disconnected", "params": .object([:])]))
                             : "daemon gone: reconnecting…")
-                case .event(let method, let params):
-                    printLine(
-                        connection.json
-                            ? Jansson.encode(.object(["method": .string(method), "params": params]))
-                            : Self.describe(method, params))
+                case .theme(let event):
+                    let json: JSONObject = ["method": .string(event.method.rawValue), "params": .object(event.params)]
+                    printLine(connection.json ? Jansson.encode(.object(json)) : Self.describe(event))
                 }
             }
         }
@@ -53,7 +54,7 @@ struct Watch: AsyncParsableCommand {
 
     /// After missed events: each theme's state now, as `THEME: loaded (generation N)` lines.
     func printCurrentState() async throws {
-        let result = try await DaemonBackend(socket: connection.socketPath, offlineWorks: false).call("themes", [:])
+        let result = try await DaemonBackend(socket: connection.socketPath, offlineWorks: false).call(.themes, [:])
         for info in result["themes"]?.arrayValue ?? [] {
             guard let name = info["name"]?.stringValue, theme == nil || theme == name else { continue }
             let state = info["state"]?.stringValue ?? "?"
@@ -62,36 +63,28 @@ struct Watch: AsyncParsableCommand {
     }
 
     /// One event as `THEME: what happened`, the way every event of `watch` reads.
-    static func describe(_ method: String, _ params: JSONValue) -> String {
-        let theme = params["theme"]?.stringValue ?? "?"
-        let generation = params["generation"]?.intValue ?? 0
-        switch method {
-        case "themeChanged":
-            let changed = (params["changed"]?.objectValue ?? [:]).members.map { member in
-                "\(member.key) " + (member.value.arrayValue ?? []).compactMap(\.stringValue).joined(separator: ", ")
+    static func describe(_ event: ThemeEvent) -> String {
+        let theme = event.theme
+        switch event {
+        case .themeChanged(let change):
+            let changed = Attribute.allCases.compactMap { attribute in
+                change.changed[attribute].map { "\(attribute.rawValue) " + $0.joined(separator: ", ") }
             }
-            let stack = ["containers", "components"].compactMap { name -> String? in
-                let ids = (params[name]?.arrayValue ?? []).compactMap(\.stringValue)
-                return ids.isEmpty ? nil : "\(name) " + ids.joined(separator: ", ")
+            let stack = [("containers", change.containers), ("components", change.components)].compactMap {
+                name, ids -> String? in ids.isEmpty ? nil : "\(name) " + ids.joined(separator: ", ")
             }
-            return "\(theme): changed (generation \(generation)): " + (changed + stack).joined(separator: "; ")
-        case "themeError":
-            let errors = (params["errors"]?.arrayValue ?? []).map { error in
-                let place = "\(error["line"]?.intValue ?? 0):\(error["column"]?.intValue ?? 0)"
-                return "\(error["file"]?.stringValue ?? ""):\(place): \(error["message"]?.stringValue ?? "")"
+            return "\(theme): changed (generation \(change.generation)): " + (changed + stack).joined(separator: "; ")
+        case .themeError(let failure):
+            let serving = failure.generation > 0 ? "still serving generation \(failure.generation)" : "not loaded"
+            return "\(theme): error (\(serving)):\n  " + failure.errors.map(\.description).joined(separator: "\n  ")
+        case .themeRecovered: return "\(theme): fixed"
+        case .themeAdded: return "\(theme): added"
+        case .themeRemoved: return "\(theme): removed"
+        case .valuesChanged(let change):
+            let values = change.values.map { value in
+                "\(value.id.stringValue ?? "?") = \(Output.value(value.value))"
             }
-            let serving = generation > 0 ? "still serving generation \(generation)" : "not loaded"
-            return "\(theme): error (\(serving)):\n  " + errors.joined(separator: "\n  ")
-        case "themeRecovered": return "\(theme): fixed"
-        case "themeAdded": return "\(theme): added"
-        case "themeRemoved": return "\(theme): removed"
-        case "valuesChanged":
-            let values = (params["values"]?.arrayValue ?? []).map { value in
-                "\(value["id"]?.stringValue ?? "?") = \(Output.value(value["value"] ?? .null))"
-            }
-            return "\(theme): values (generation \(generation)): " + values.joined(separator: "; ")
-        default:
-            return "\(theme): \(method) \(Jansson.encode(params))"
+            return "\(theme): values (generation \(change.generation)): " + values.joined(separator: "; ")
         }
     }
 }

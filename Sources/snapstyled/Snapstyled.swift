@@ -1,10 +1,14 @@
 import ArgumentParser
 import Foundation
 import Logging
+import NIOCore
+import NIOPosix
 import ServiceLifecycle
 import SnapStyleEngine
 import SnapStyleServer
+import SnapStyleSystem
 import SnapStyleThemes
+import UnixSignals
 
 /// `snapstyled`: serves themes over a Unix socket (docs/daemon.md, "snapstyled").
 @main
@@ -118,10 +122,11 @@ struct Snapstyled: AsyncParsableCommand {
         let daemon = Daemon(
             configuration: configuration, store: store, socketPath: socketPath, logger: logger, notifier: notifier)
         // Watch first, then load: a change in between is applied right after start-up, never missed.
-        let reloads = configuration.watch ? ReloadService(daemon: daemon, roots: roots.map(\.path)) : nil
+        let reloads =
+            configuration.watch
+            ? ReloadService(daemon: daemon, roots: roots.map(\.path), settleMillis: configuration.settleMillis) : nil
         do { try reloads?.startWatching() } catch { fail("\(error)") }
-        let report = store.reloadAll()
-        daemon.log(report, reason: "start-up")
+        logger.log(store.reloadAll(), reason: "start-up")
         for root in roots where root.origin == .config && POSIXFileSystem().kind(of: root.path) == nil {
             logger.warning("theme root \(root.path) does not exist: it is loaded when it appears")
         }
@@ -133,14 +138,20 @@ struct Snapstyled: AsyncParsableCommand {
                 no theme get -32001 until it appears
                 """)
         }
-        let server = RPCServer(daemon: daemon, activatedDescriptor: activated) {
+        // SIGHUP's default action ends the process: it is trapped before the server says it is ready.
+        let hangups = await UnixSignalsSequence(trapping: .sighup)
+        let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: System.coreCount)
+        let listener: RPCServer.Listener = activated.map { .activated(descriptor: $0) } ?? .path(socketPath)
+        let server = RPCServer(daemon: daemon, listener: listener, eventLoops: eventLoops) {
             let line = activated == nil ? socketPath : "\(socketPath) (socket activation, fd 3)"
             // Nobody may be reading (`make run | head -1`): the daemon serves on regardless.
             try? FileHandle.standardOutput.write(contentsOf: Data("snapstyled listening on \(line)\n".utf8))
-            logger.info("ready: \(daemon.statusLine)")
-            notifier.ready(status: daemon.statusLine)
+            logger.info("ready: \(daemon.readiness.statusLine)")
+            daemon.readiness.ready()
         }
-        var services: [any Service] = [server, await ReloadSignalService(daemon: daemon)]
+        // Shut down in reverse order: the watcher and signals first, then the listener, and the deferred answers
+        // last, so that requests read before the listener closed are still answered.
+        var services: [any Service] = [daemon.deferred, server, ReloadSignalService(daemon: daemon, hangups: hangups)]
         if let reloads { services.append(reloads) }
         if let interval = SystemdNotifier.watchdogInterval(environment: environment) {
             services.append(WatchdogService(notifier: notifier, interval: interval))
@@ -151,6 +162,7 @@ struct Snapstyled: AsyncParsableCommand {
                 logger: logger))
         do {
             try await group.run()
+            try await eventLoops.shutdownGracefully()
         } catch {
             logger.error("\(error)")
             throw ExitCode(1)

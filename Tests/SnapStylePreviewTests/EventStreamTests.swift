@@ -1,4 +1,5 @@
 import SnapStyleClient
+import SnapStyleProtocol
 import Testing
 
 @testable import SnapStylePreview

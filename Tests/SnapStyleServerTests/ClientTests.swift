@@ -8,17 +8,17 @@ import Testing
     @Test func typedRequests() async throws {
         let daemon = try DaemonProcess()
         let connection = try await SnapStyleConnection.connect(socket: daemon.socket)
-        let font = try await connection.perform(ResolveFont(key: "title", context: ["dynamicType": "xLarge"]))
+        let font = try await connection.perform(FontRequest(key: "title", context: ["dynamicType": "xLarge"]))
         #expect(font.generation == 1)
         #expect(font.value?.baseSize == 22)
         #expect(abs((font.value?.size ?? 0) - 22.0 * 19 / 17) < 0.0001)
-        let color = try await connection.perform(ResolveColor(key: "light0"))
+        let color = try await connection.perform(ColorRequest(key: "light0"))
         #expect(color.value?.hex == "#FFFFFFFF")
-        let number = try await connection.perform(ResolveNumber(key: "spacingGroups"))
+        let number = try await connection.perform(NumberRequest(key: "spacingGroups"))
         #expect(number.value?.value == 16)
         #expect(number.value?.base == 16)
         await #expect(throws: SnapStyleClientError.self) {
-            _ = try await connection.perform(ResolveFont(key: "nope"))
+            _ = try await connection.perform(FontRequest(key: "nope"))
         }
         await connection.close()
     }
@@ -35,19 +35,21 @@ import Testing
         try daemon.waitForTheme("brand")
         let events = subscribe(
             socket: daemon.socket,
-            queries: [SubscribedQuery(id: "tint", attribute: "surface", key: "tint", theme: "brand")])
+            queries: [SubscribedQuery(id: "tint", attribute: .surface, key: "tint", theme: "brand")])
         var iterator = events.makeAsyncIterator()
-        guard case .subscribed(let values, let missed, _, _)? = try await iterator.next() else {
+        guard case .subscribed(let result)? = try await iterator.next() else {
             Issue.record("no subscription")
             return
         }
-        #expect(!missed)
-        #expect(values.first?["value"]?["hex"] == "#102030FF")
+        #expect(!result.missed)
+        #expect(result.values.first?.value["hex"] == "#102030FF")
         daemon.write("brand.json", "{\"surface\": {\"tint\": \"#405060\"}}")
         var sawValue = false
         while let event = try await iterator.next() {
-            if case .event("valuesChanged", let params) = event {
-                #expect(params["values"]?.arrayValue?.first?["value"]?["hex"] == "#405060FF")
+            if case .theme(.valuesChanged(let change)) = event {
+                #expect(change.values.first?.value["hex"] == "#405060FF")
+                #expect(change.theme == "brand")
+                #expect("\(event)".hasPrefix("valuesChanged brand generation "), "print(event) reads: \(event)")
                 sawValue = true
                 break
             }
@@ -67,9 +69,9 @@ import Testing
             restarted.waitUntilExit()
         }
         while let event = try await iterator.next() {
-            if case .subscribed(let values, let missed, _, _) = event {
-                #expect(missed)
-                #expect(values.first?["value"]?["hex"] == "#405060FF")
+            if case .subscribed(let result) = event {
+                #expect(result.missed)
+                #expect(result.values.first?.value["hex"] == "#405060FF")
                 break
             }
         }

@@ -2,6 +2,7 @@ import Foundation
 import SnapStyleJSON
 import SnapStyleJansson
 import SnapStyleServer
+import SnapStyleSystem
 import Testing
 
 /// JSON-RPC over the real socket: every method, every error code, malformed input of every kind.

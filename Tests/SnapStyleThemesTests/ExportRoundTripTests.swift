@@ -1,6 +1,7 @@
 import Foundation
 import SnapStyleJSON
 import SnapStyleJansson
+import SnapStyleMethods
 import SnapStyleProtocol
 import SnapStyleThemes
 import Testing
@@ -42,7 +43,7 @@ import Testing
         let context = try #require(json(contextText).objectValue)
         let keys = try #require(try source.handle("keys", .object(["theme": .string(theme)])))
         let resolved = try await ThemeExport.resolve(keys: keys, params: ["theme": .string(theme)], context: context) {
-            try #require(try source.handle($0, .object($1)))
+            try #require(try source.answer($0, .object($1)))
         }
         let document = ThemeExport.dtcg(resolved)
         #expect((try? Jansson.parse(document)) != nil)
@@ -57,7 +58,7 @@ import Testing
         let imported = StyleMethods(store: store, defaultTheme: "exported")
         let again = try await ThemeExport.resolve(
             keys: try #require(try imported.handle("keys", .object([:]))), params: [:], context: context
-        ) { try #require(try imported.handle($0, .object($1))) }
+        ) { try #require(try imported.answer($0, .object($1))) }
 
         var count = 0
         for (attribute, entries) in resolved.values {
@@ -79,7 +80,7 @@ import Testing
         let source = StyleMethods(store: loadedStore([roots.root]), defaultTheme: "snap")
         let keys = try #require(try source.handle("keys", .object(["theme": "brand"])))
         let resolved = try await ThemeExport.resolve(keys: keys, params: ["theme": "brand"], context: [:]) {
-            try #require(try source.handle($0, .object($1)))
+            try #require(try source.answer($0, .object($1)))
         }
         let document = try Jansson.parse(ThemeExport.dtcg(resolved))
         // An imported color at its own path, in sRGB with hex, its description kept.
@@ -118,7 +119,7 @@ import Testing
                 try await ThemeExport.resolve(
                     keys: keys, params: ["theme": "brand"], context: try #require(json(context).objectValue),
                     selector: selector
-                ) { try #require(try source.handle($0, .object($1))) })
+                ) { try #require(try source.answer($0, .object($1))) })
         }
         let css = ThemeExport.css(themes)
         let blocks = css.components(separatedBy: "}\n").filter { !$0.isEmpty }

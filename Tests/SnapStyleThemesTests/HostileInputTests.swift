@@ -2,6 +2,7 @@ import Foundation
 import SnapStyleEngine
 import SnapStyleJSON
 import SnapStyleJansson
+import SnapStyleMethods
 import SnapStyleProtocol
 import SnapStyleThemes
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import SnapStyleJSON
 import SnapStyleJansson
+import SnapStyleMethods
 import SnapStyleProtocol
 import SnapStyleThemes
 import Testing

@@ -1,6 +1,7 @@
 import SnapStyleEngine
 import SnapStyleJSON
 import SnapStyleJansson
+import SnapStyleMethods
 import SnapStyleProtocol
 import SnapStyleThemes
 import Testing

@@ -3,6 +3,7 @@ import SnapStyleEngine
 import SnapStyleJSON
 import SnapStyleJansson
 import SnapStyleProtocol
+import SnapStyleMethods
 import SnapStyleThemes
 
 /// A temporary directory of theme roots, removed when the value is released.
@@ -59,4 +60,13 @@ func loadedStore(_ roots: [ThemeRoot] = []) -> ThemeStore {
     let store = ThemeStore(roots: roots)
     store.reloadAll()
     return store
+}
+
+extension StyleMethods {
+    /// Answers a method given by its protocol name, as the fixtures and the tests write it (nil: not a method that
+    /// reads themes only).
+    func handle(_ name: String, _ params: JSONValue?) throws(RPCError) -> JSONValue? {
+        guard let method = Method(rawValue: name) else { return nil }
+        return try answer(method, params)
+    }
 }

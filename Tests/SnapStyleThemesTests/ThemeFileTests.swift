@@ -1,5 +1,6 @@
 import SnapStyleEngine
 import SnapStyleJSON
+import SnapStyleMethods
 import SnapStyleProtocol
 import SnapStyleThemes
 import Testing

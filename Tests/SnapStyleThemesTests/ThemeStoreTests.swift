@@ -1,6 +1,7 @@
 import Foundation
 import SnapStyleEngine
 import SnapStyleJSON
+import SnapStyleSystem
 import SnapStyleThemes
 import Testing
 

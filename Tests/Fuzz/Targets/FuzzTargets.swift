@@ -1,7 +1,9 @@
 import Foundation
+import Synchronization
 import Logging
 import SnapStyleEngine
 import SnapStyleServer
+import SnapStyleSystem
 import SnapStyleThemes
 
 /// The entry points that coverage-guided fuzzing drives (`make fuzz`), and that the test suite replays over the
@@ -29,12 +31,25 @@ public enum FuzzTargets {
         let caller = Caller(connection: connection, sink: Sink())
         // A line never holds its newline: split the input as the connection's decoder would.
         for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
-            let answer = UnsafeRawBufferPointer(rebasing: line).withMemoryRebound(to: UInt8.self) {
-                daemon.handle(line: Array($0), caller: caller)
-            }
+            let bytes = Array(line)
+            let answer = waitFor { await daemon.dispatcher.answer(line: bytes, caller: caller) }
             if let answer { precondition(!answer.contains(UInt8(ascii: "\n")), "an answer spans two lines") }
         }
         daemon.connectionClosed(connection)
+    }
+
+    /// The result of async work, waited for on this thread: libFuzzer's entry point is synchronous. The task is
+    /// awaited before this returns, so it never outlives its caller.
+    static func waitFor<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
+        let result = Mutex<T?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            let value = await body()
+            result.withLock { $0 = value }
+            done.signal()
+        }
+        done.wait()
+        return result.withLock { $0! }
     }
 
     /// The bytes as a theme file: parsed and, when it has no errors, served as a theme on the preset, with every

@@ -1,6 +1,7 @@
 import SnapStyleEngine
 import SnapStyleJSON
 import SnapStyleJansson
+import SnapStyleProtocol
 import SnapStyleThemes
 
 /// The methods that answer from themes alone (resolve, resolveElement, resolveContainer, explain, themes,
@@ -20,18 +21,16 @@ public struct StyleMethods: Sendable {
         self.defaultTheme = defaultTheme
     }
 
-    public static let names = ["resolve", "resolveElement", "resolveContainer", "explain", "themes", "keys"]
-
-    /// Answers one of `names`; nil for a method it does not know.
-    public func handle(_ method: String, _ params: JSONValue?) throws(RPCError) -> JSONValue? {
+    /// Answers a method that reads themes only (`Method.readsThemesOnly`); nil for the daemon's own methods.
+    public func answer(_ method: Method, _ params: JSONValue?) throws(RPCError) -> JSONValue? {
         switch method {
-        case "resolve": return try resolve(params)
-        case "resolveElement": return try resolveElement(params)
-        case "resolveContainer": return try resolveContainer(params)
-        case "explain": return try explain(params)
-        case "themes": return try themes(params)
-        case "keys": return try keys(params)
-        default: return nil
+        case .resolve: try resolve(params)
+        case .resolveElement: try resolveElement(params)
+        case .resolveContainer: try resolveContainer(params)
+        case .explain: try explain(params)
+        case .themes: try themes(params)
+        case .keys: try keys(params)
+        case .ping, .status, .reload, .subscribe, .unsubscribe: nil
         }
     }
 
@@ -93,10 +92,9 @@ public struct StyleMethods: Sendable {
         let key = try params.key()
         let value: ResolvedValue?
         do { value = try session.resolve(attribute, key, in: context) } catch { throw .style(error) }
-        result["attribute"] = .string(attribute.rawValue)
-        result["key"] = .string(key)
-        result["value"] = value?.json ?? .null
-        return .object(result)
+        return ResolveResult(
+            theme: name, generation: session.generation, attribute: attribute, key: key, value: value?.json
+        ).json
     }
 
     func resolveElement(_ value: JSONValue?) throws(RPCError) -> JSONValue {
@@ -253,13 +251,11 @@ extension KeyedValue {
 }
 
 extension ThemeError {
+    /// The error as the protocol carries it.
+    public var wire: ThemeFileError { ThemeFileError(file: file, line: line, column: column, message: message) }
+
     /// `{"file", "line", "column", "message"}`.
-    public var json: JSONValue {
-        .object([
-            "file": .string(file), "line": .integer(Int64(line)), "column": .integer(Int64(column)),
-            "message": .string(message),
-        ])
-    }
+    public var json: JSONValue { wire.json }
 }
 
 extension ThemeInfo {
@@ -283,13 +279,25 @@ extension ThemeInfo {
 }
 
 extension ThemeChange {
+    /// The change as its `themeChanged` notification.
+    public var event: ThemeChangedEvent {
+        ThemeChangedEvent(
+            theme: theme, generation: generation, changed: changed, containers: containers, components: components,
+            files: files)
+    }
+
     /// `{ATTRIBUTE: [keys]}`.
-    public var changedJSON: JSONValue {
-        var object = JSONObject()
-        for attribute in Attribute.allCases {
-            if let keys = changed[attribute] { object[attribute.rawValue] = .array(keys.map(JSONValue.string)) }
-        }
-        return .object(object)
+    public var changedJSON: JSONValue { event.changedJSON }
+}
+
+extension ReloadReport {
+    /// The report as the result of `reload`.
+    public var reloadResult: ReloadResult {
+        ReloadResult(
+            changes: changes.map(\.event),
+            errors: failures.flatMap { failure in
+                failure.errors.map { ReloadResult.ThemedError(theme: failure.theme, error: $0.wire) }
+            })
     }
 }
 

@@ -1,5 +1,6 @@
 import SnapStyleEngine
 import SnapStyleJSON
+import SnapStyleProtocol
 
 extension ThemeExport {
     /// One block of custom properties per context. Names: an imported key's path in kebab case

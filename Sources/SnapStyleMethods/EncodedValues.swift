@@ -1,5 +1,6 @@
 import SnapStyleEngine
 import SnapStyleJSON
+import SnapStyleProtocol
 import SnapStyleJansson
 
 /// Resolved values as JSON text, encoded by jansson once per distinct value: a value's text never changes,

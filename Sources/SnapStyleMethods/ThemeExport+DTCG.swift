@@ -1,5 +1,6 @@
 import SnapStyleEngine
 import SnapStyleJSON
+import SnapStyleProtocol
 import SnapStyleJansson
 
 extension ThemeExport {

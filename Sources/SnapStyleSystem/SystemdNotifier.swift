@@ -40,25 +40,13 @@ public struct SystemdNotifier: Sendable {
 
     /// Sends one datagram; a missing or unreachable socket is ignored (not under systemd).
     public func send(_ message: String) {
-        guard let path = socketPath else { return }
+        guard let path = socketPath, let address = UnixSocketAddress(path: path) else { return }
         let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return }
         defer { close(fd) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        var bytes = Array(path.utf8)
-        // A leading '@' names an abstract socket: its first byte is NUL and the length is exact.
-        if bytes.first == UInt8(ascii: "@") { bytes[0] = 0 }
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (index, byte) in bytes.enumerated() { raw[index] = byte }
-        }
-        let length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count + (bytes.first == 0 ? 0 : 1))
         let payload = Array(message.utf8)
-        _ = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { addressPointer in
-                payload.withUnsafeBytes { sendto(fd, $0.baseAddress, $0.count, 0, addressPointer, length) }
-            }
+        _ = address.withSockAddr { pointer, length in
+            payload.withUnsafeBytes { sendto(fd, $0.baseAddress, $0.count, 0, pointer, length) }
         }
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import SnapStyleThemes
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,7 +19,7 @@ public enum SocketPath {
     }
 
     /// The longest path a Unix socket address holds (`sun_path` less its terminating NUL).
-    public static let maxPathBytes = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
+    public static let maxPathBytes = UnixSocketAddress.maxPathBytes
 
     /// Creates the socket's directory when it is missing (0700, with missing parents; an existing one is left as
     /// it is) and clears a stale socket file. A socket
@@ -70,36 +69,17 @@ public enum SocketPath {
 
     /// Whether a process accepts connections on the socket at `path`.
     public static func isAnswering(_ path: String) -> Bool {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard !path.hasPrefix("@"), let address = UnixSocketAddress(path: path) else { return false }
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return false }
         defer { close(fd) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return false }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (index, byte) in bytes.enumerated() { raw[index] = byte }
-        }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        return result == 0
+        return address.withSockAddr { connect(fd, $0, $1) } == 0
     }
 
     /// The path a listening Unix socket is bound to (for a socket systemd passed).
     public static func boundPath(of descriptor: Int32) -> String? {
-        var address = sockaddr_un()
-        var length = socklen_t(MemoryLayout<sockaddr_un>.size)
-        let result = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        guard result == 0, address.sun_family == sa_family_t(AF_UNIX) else { return nil }
-        let path = withUnsafeBytes(of: address.sun_path) { raw in
-            String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-        }
-        return path.isEmpty ? nil : path
+        guard let path = UnixSocketAddress(boundTo: descriptor)?.path, !path.isEmpty else { return nil }
+        return path
     }
 
     /// The listening socket systemd passed, when `LISTEN_PID`/`LISTEN_FDS` name this process (fd 3).

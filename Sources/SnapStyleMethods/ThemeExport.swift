@@ -1,4 +1,5 @@
 import SnapStyleJSON
+import SnapStyleProtocol
 import SnapStyleJansson
 
 /// One key's value as an export writes it.
@@ -81,7 +82,7 @@ public enum ThemeExport {
     /// result's `generation` is set when the keys and every answer came from one generation.
     public static func resolve(
         keys: JSONValue, params: JSONObject, context: JSONObject, selector: String = ":root",
-        call: (String, JSONObject) async throws -> JSONValue
+        call: (Method, JSONObject) async throws -> JSONValue
     ) async throws -> ResolvedTheme {
         let members = (keys["keys"]?.objectValue ?? [:]).members
         let listed = members.flatMap { member in (member.value.arrayValue ?? []).map { (member.key, $0) } }
@@ -93,7 +94,7 @@ public enum ThemeExport {
             request["context"] = .object(context)
             request["queries"] = .array(
                 batch.map { .object(["attribute": .string($0.0), "key": $0.1["key"] ?? .null]) })
-            let result = try await call("resolve", request)
+            let result = try await call(.resolve, request)
             if let generation = result["generation"]?.intValue { generations.insert(generation) }
             for (entry, (attribute, info)) in zip(result["results"]?.arrayValue ?? [], batch) {
                 guard let key = entry["key"]?.stringValue, let value = entry["value"], !value.isNull else { continue }

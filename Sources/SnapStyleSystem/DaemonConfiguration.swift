@@ -3,7 +3,6 @@ import Logging
 import SnapStyleEngine
 import SnapStyleJSON
 import SnapStyleJansson
-import SnapStyleThemes
 
 /// The daemon's settings: built-in defaults, then the config file, then command-line flags (docs/daemon.md,
 /// "Configuration").

@@ -1,5 +1,6 @@
 import SnapStyleEngine
 import SnapStyleJSON
+import SnapStyleProtocol
 
 extension StyleMethods {
     /// A single-key `resolve` answered as JSON text: the result object around the value's cached encoding

@@ -1,0 +1,50 @@
+import SnapStyleJSON
+import SnapStyleMethods
+import SnapStyleProtocol
+
+extension RequestDispatcher {
+    /// Answers a deferred request: a `reload` waits for a rescan, anything else runs on NIO's thread pool; a
+    /// batch's entries in order, each in the same way.
+    public func answer(_ deferred: DeferredRequest) async -> [UInt8]? {
+        guard case .array(let batch) = deferred.message else {
+            return await answer(deferred.message, caller: deferred.caller)
+        }
+        guard !batch.isEmpty else { return ResponseLine.error(id: .null, .invalidRequest("an empty batch")) }
+        guard batch.count <= Self.maxBatch else {
+            return ResponseLine.error(id: .null, .limitExceeded("batch entries", limit: Self.maxBatch))
+        }
+        var responses: [[UInt8]] = []
+        for entry in batch {
+            if let response = await answer(entry, caller: deferred.caller) { responses.append(response) }
+        }
+        return ResponseLine.batch(responses)
+    }
+
+    /// Answers a line as a connection would have it answered, in place or later: for tests and fuzzing.
+    public func answer(line bytes: [UInt8], caller: Caller) async -> [UInt8]? {
+        switch bytes.withUnsafeBytes({ reply(to: $0, caller: caller) }) {
+        case .none: nil
+        case .line(let line): line
+        case .deferred(let request): await answer(request)
+        }
+    }
+
+    private func answer(_ message: JSONValue, caller: Caller) async -> [UInt8]? {
+        let request: RequestEnvelope
+        switch RequestEnvelope.read(message) {
+        case .failure(let failure): return failure.answered ? ResponseLine.error(id: failure.id, failure.error) : nil
+        case .success(let read): request = read
+        }
+        guard request.method == .reload else {
+            return await BlockingWork.run { [self] in answerInPlace(request, caller: caller) }
+        }
+        do {
+            _ = try Params(request.params, allowed: [])
+        } catch {
+            return request.isNotification ? nil : ResponseLine.error(id: request.responseID, error)
+        }
+        let report = await rescans.rescan()
+        guard !request.isNotification else { return nil }
+        return ResponseLine.result(id: request.responseID, encoded: ResponseLine.encode(report.reloadResult.json))
+    }
+}

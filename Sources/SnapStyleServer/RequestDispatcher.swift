@@ -1,0 +1,134 @@
+import Logging
+import SnapStyleJSON
+import SnapStyleJansson
+import SnapStyleMethods
+import SnapStyleProtocol
+
+/// Who sent a message: its connection's number and where its events go.
+public struct Caller: Sendable {
+    public let connection: Int
+    public let sink: any EventSink
+
+    public init(connection: Int, sink: any EventSink) {
+        self.connection = connection
+        self.sink = sink
+    }
+}
+
+/// What a line of input gets from `RequestDispatcher.reply(to:caller:)`.
+public enum Reply: Sendable {
+    /// Nothing (notifications only, or a blank line).
+    case none
+    /// The response line (no newline).
+    case line([UInt8])
+    /// Answered off the event loop (`RequestDispatcher.answer(_:)`); the connection holds its next lines until
+    /// then, so responses keep the order of requests.
+    case deferred(DeferredRequest)
+}
+
+/// A message whose answer may take more than a moment: a batch, a method that walks whole themes, a `reload`, or
+/// a request with overrides or many queries.
+public struct DeferredRequest: Sendable {
+    let message: JSONValue
+    let caller: Caller
+}
+
+/// Turns request lines into response lines: parses, checks the envelope, dispatches on `Method`. The part that
+/// runs on an event loop (`reply(to:caller:)`) is synchronous and cannot reach a rescan: `reload`, batches and
+/// long methods come back `.deferred`, and only the asynchronous `answer(_:)` can wait for a rescan.
+public final class RequestDispatcher: Sendable {
+    static let maxBatch = 1000
+    /// The longest response line: a larger answer is -32005 (the daemon builds a response before sending it).
+    static let maxResponseBytes = 64 << 20
+
+    let methods: StyleMethods
+    let daemonMethods: DaemonMethods
+    let rescans: RescanRequests
+    let logger: Logger
+
+    init(methods: StyleMethods, daemonMethods: DaemonMethods, rescans: RescanRequests, logger: Logger) {
+        self.methods = methods
+        self.daemonMethods = daemonMethods
+        self.rescans = rescans
+        self.logger = logger
+    }
+
+    /// Answers one line (no newline) in place, or says it is answered later. Never blocks: safe on an event loop.
+    public func reply(to bytes: UnsafeRawBufferPointer, caller: Caller) -> Reply {
+        guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return .none }
+        let message: JSONValue
+        do {
+            message = try Jansson.parse(bytes: bytes)
+        } catch {
+            let reason = error.code == .invalidUTF8 ? "invalid UTF-8: \(error.message)" : error.description
+            return .line(ResponseLine.error(id: .null, .parseError(reason)))
+        }
+        guard case .object = message else { return .deferred(DeferredRequest(message: message, caller: caller)) }
+        switch RequestEnvelope.read(message) {
+        case .failure(let failure):
+            return failure.answered ? .line(ResponseLine.error(id: failure.id, failure.error)) : .none
+        case .success(let request):
+            if Self.mayTakeLong(request) { return .deferred(DeferredRequest(message: message, caller: caller)) }
+            return answerInPlace(request, caller: caller).map(Reply.line) ?? .none
+        }
+    }
+
+    /// Whether answering may take more than a moment: a method that walks whole themes or rescans, or a request
+    /// with overrides (validated like a theme file) or many queries. A lone resolve, ping or status is answered on
+    /// the event loop.
+    static func mayTakeLong(_ request: RequestEnvelope) -> Bool {
+        guard let method = request.method else { return false }
+        switch method {
+        case .keys, .explain, .themes, .reload: return true
+        // `subscribe` stays on the loop: it registers the connection's sink, which must not outlive it, and its
+        // answer must come before the events of the subscription it makes.
+        case .resolve, .resolveElement, .resolveContainer:
+            let params = request.params
+            return params?["overrides"] != nil || (params?["queries"]?.arrayValue?.count ?? 0) > 16
+        case .ping, .status, .subscribe, .unsubscribe: return false
+        }
+    }
+
+    /// The response to a request that needs no rescan (nil: a notification, answered nothing). Synchronous: on an
+    /// event loop for quick methods, on NIO's thread pool for the rest.
+    func answerInPlace(_ request: RequestEnvelope, caller: Caller) -> [UInt8]? {
+        guard let method = request.method else {
+            return request.isNotification
+                ? nil : ResponseLine.error(id: request.responseID, .methodNotFound(request.methodName))
+        }
+        do {
+            if method == .resolve, let encoded = try methods.resolveEncoded(request.params) {
+                return request.isNotification ? nil : ResponseLine.result(id: request.responseID, encoded: encoded)
+            }
+            let result = try result(of: method, request.params, caller: caller)
+            return request.isNotification ? nil : try encode(result, id: request.responseID)
+        } catch {
+            return request.isNotification ? nil : ResponseLine.error(id: request.responseID, error)
+        }
+    }
+
+    private func result(of method: Method, _ params: JSONValue?, caller: Caller) throws(RPCError) -> JSONValue {
+        switch method {
+        case .resolve, .resolveElement, .resolveContainer, .explain, .themes, .keys:
+            guard let result = try methods.answer(method, params) else { throw .methodNotFound(method.rawValue) }
+            return result
+        case .ping: return try daemonMethods.ping(params)
+        case .status: return try daemonMethods.status(params)
+        case .subscribe: return try daemonMethods.subscribe(params, caller: caller)
+        case .unsubscribe: return try daemonMethods.unsubscribe(params, caller: caller)
+        case .reload:
+            logger.error("reload reached the in-place path")
+            throw .internalError()
+        }
+    }
+
+    func encode(_ result: JSONValue, id: JSONValue) throws(RPCError) -> [UInt8] {
+        let bytes = ResponseLine.encode(result)
+        guard bytes.count <= Self.maxResponseBytes else {
+            throw .limitExceeded(
+                "responseBytes", limit: Self.maxResponseBytes,
+                reason: "the answer would be \(bytes.count) bytes; ask for less at a time")
+        }
+        return ResponseLine.result(id: id, encoded: bytes)
+    }
+}
