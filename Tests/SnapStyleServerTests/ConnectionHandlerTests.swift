@@ -1,0 +1,93 @@
+import Logging
+import NIOCore
+import NIOEmbedded
+import SnapStyleJSON
+import SnapStyleJansson
+import SnapStyleSystem
+import SnapStyleThemes
+import Testing
+
+@testable import SnapStyleServer
+
+/// The connection pipeline (line framing, then the handler) on an `EmbeddedChannel`, with a real dispatcher.
+@Suite struct ConnectionHandlerTests {
+    static let store: ThemeStore = {
+        let store = ThemeStore(roots: [])
+        store.reloadAll()
+        return store
+    }()
+
+    func makeChannel(maxLineBytes: Int = 1024) throws -> (EmbeddedChannel, Daemon) {
+        var configuration = DaemonConfiguration()
+        configuration.maxLineBytes = maxLineBytes
+        let daemon = Daemon(
+            configuration: configuration, store: Self.store, socketPath: "/nowhere",
+            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }),
+            notifier: SystemdNotifier(environment: [:]))
+        let channel = EmbeddedChannel()
+        try channel.pipeline.syncOperations.addHandlers(
+            ByteToMessageHandler(LineFrameDecoder(maxLineBytes: maxLineBytes)),
+            ConnectionHandler(services: daemon.connectionServices))
+        try channel.connect(to: SocketAddress(unixDomainSocketPath: "/nowhere")).wait()
+        return (channel, daemon)
+    }
+
+    func write(_ channel: EmbeddedChannel, _ text: String) throws {
+        try channel.writeInbound(channel.allocator.buffer(string: text))
+        channel.pipeline.fireChannelReadComplete()
+    }
+
+    /// Every line written so far, in order.
+    func lines(_ channel: EmbeddedChannel) throws -> [String] {
+        var text = ""
+        while var buffer = try channel.readOutbound(as: ByteBuffer.self) { text += buffer.readString(length: buffer.readableBytes) ?? "" }
+        return text.split(separator: "\n").map(String.init)
+    }
+
+    func ids(_ lines: [String]) -> [JSONValue?] { lines.map { try? Jansson.parse($0)["id"] } }
+
+    @Test func linesSplitAcrossReadsAndCRLFAreAnsweredInOrder() throws {
+        let (channel, _) = try makeChannel()
+        try write(channel, #"{"jsonrpc":"2.0","id":1,"method":"ping"}"# + "\r\n" + #"{"jsonrpc":"2.0","id":2,"#)
+        #expect(ids(try lines(channel)) == [1])
+        try write(channel, #""method":"ping"}"# + "\n\n   \n" + #"{"jsonrpc":"2.0","id":3,"method":"ping"}"# + "\n")
+        #expect(ids(try lines(channel)) == [2, 3], "blank lines are skipped")
+        _ = try channel.finish()
+    }
+
+    @Test func aDeferredAnswerHoldsTheNextLinesUntilItComes() async throws {
+        let (channel, daemon) = try makeChannel()
+        try write(
+            channel,
+            #"{"jsonrpc":"2.0","id":1,"method":"keys"}"# + "\n" + #"{"jsonrpc":"2.0","id":2,"method":"ping"}"# + "\n")
+        #expect(try lines(channel).isEmpty, "the ping waits for the keys answer")
+        let worker = Task { await daemon.deferred.run() }
+        defer { worker.cancel() }
+        var answered: [String] = []
+        for _ in 0..<500 where answered.count < 2 {
+            try await Task.sleep(for: .milliseconds(5))
+            channel.embeddedEventLoop.run()
+            answered += try lines(channel)
+        }
+        #expect(ids(answered) == [1, 2])
+        _ = try channel.finish()
+    }
+
+    @Test func aLineOverTheLimitIsAnsweredThenClosed() throws {
+        let (channel, _) = try makeChannel(maxLineBytes: 256)
+        try write(channel, #"{"jsonrpc":"2.0","id":1,"method":"ping"}"# + "\n" + String(repeating: "x", count: 300))
+        let answered = try lines(channel)
+        #expect(ids(answered).first == 1)
+        #expect(answered.last?.contains("-32005") == true)
+        #expect(!channel.isActive)
+    }
+
+    @Test func theClientFinishingItsInputClosesOnceAnswered() throws {
+        let (channel, _) = try makeChannel()
+        try write(channel, #"{"jsonrpc":"2.0","id":1,"method":"ping"}"# + "\n")
+        channel.pipeline.fireUserInboundEventTriggered(ChannelEvent.inputClosed)
+        channel.embeddedEventLoop.run()
+        #expect(ids(try lines(channel)) == [1])
+        #expect(!channel.isActive)
+    }
+}
