@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "SnapStyleClient", targets: ["SnapStyleClient"]),
         .library(name: "SnapStyleServer", targets: ["SnapStyleServer"]),
         .library(name: "SnapStyleProtocol", targets: ["SnapStyleProtocol"]),
+        .library(name: "SnapStyleSystem", targets: ["SnapStyleSystem"]),
         .library(name: "SnapStyleEngine", targets: ["SnapStyleEngine"]),
         .library(name: "SnapStyleThemes", targets: ["SnapStyleThemes"]),
     ],

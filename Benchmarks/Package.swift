@@ -35,6 +35,7 @@ let package = Package(
             dependencies: [
                 "BenchmarkSupport",
                 .product(name: "SnapStyleServer", package: main),
+                .product(name: "SnapStyleSystem", package: main),
                 .product(name: "SnapStyleEngine", package: main),
                 .product(name: "SnapStyleThemes", package: main),
             ],
