@@ -2,7 +2,7 @@
 PREFIX ?= $(HOME)/.local
 XDG_CONFIG_HOME ?= $(HOME)/.config
 SWIFT ?= swift
-DEB_PACKAGES := libjansson-dev libinotifytools0-dev
+DEB_PACKAGES := libjansson-dev libinotifytools0-dev libsimdjson-dev
 BIN := .build/release
 
 .PHONY: run test deps test-deps build release install units uninstall bench bench-daemon bench-preview format lint clean \

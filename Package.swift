@@ -25,6 +25,8 @@ let package = Package(
         // C libraries, each wrapped by one Swift layer; nothing else imports them.
         .systemLibrary(name: "CJansson", pkgConfig: "jansson", providers: [.apt(["libjansson-dev"])]),
         .systemLibrary(name: "CInotifyTools", providers: [.apt(["libinotifytools0-dev"])]),
+        // simdjson (C++, Debian's libsimdjson-dev) behind a pure C header: the daemon's request-line parser.
+        .target(name: "CSimdJSON", linkerSettings: [.linkedLibrary("simdjson")]),
 
         // A JSON value model with source positions: pure Swift.
         .target(name: "SnapStyleJSON"),
@@ -68,7 +70,7 @@ let package = Package(
             name: "SnapStyleServer",
             dependencies: [
                 "SnapStyleEngine", "SnapStyleThemes", "SnapStyleProtocol", "SnapStyleMethods", "SnapStyleWatcher",
-                "SnapStyleSystem", "SnapStyleJansson", "SnapStyleJSON",
+                "SnapStyleSystem", "SnapStyleJansson", "SnapStyleJSON", "CSimdJSON",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),

@@ -58,7 +58,7 @@ public final class RequestDispatcher: Sendable {
         guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return .none }
         let message: JSONValue
         do {
-            message = try Jansson.parse(bytes: bytes)
+            message = try RequestLineParser.parse(bytes)
         } catch {
             let reason = error.code == .invalidUTF8 ? "invalid UTF-8: \(error.message)" : error.description
             return .line(ResponseLine.error(id: .null, .parseError(reason)))
