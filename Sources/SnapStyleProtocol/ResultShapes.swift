@@ -147,7 +147,8 @@ public struct ResolveResult: Sendable, Hashable {
             let key = json["key"]?.stringValue
         else { return nil }
         let value = json["value"] ?? .null
-        self.init(theme: theme, generation: generation, attribute: attribute, key: key, value: value.isNull ? nil : value)
+        self.init(
+            theme: theme, generation: generation, attribute: attribute, key: key, value: value.isNull ? nil : value)
     }
 }
 

@@ -80,11 +80,14 @@ public enum ThemeEvent: Sendable, Hashable {
             self = .themeChanged(event)
         case .themeError:
             guard let generation, let errors = params["errors"]?.arrayValue else { return nil }
-            self = .themeError(ThemeErrorEvent(theme: theme, generation: generation, errors: errors.compactMap(ThemeFileError.init(json:))))
+            self = .themeError(
+                ThemeErrorEvent(
+                    theme: theme, generation: generation, errors: errors.compactMap(ThemeFileError.init(json:))))
         case .valuesChanged:
             guard let generation, let values = params["values"]?.arrayValue else { return nil }
             self = .valuesChanged(
-                ValuesChangedEvent(theme: theme, generation: generation, values: values.compactMap(QueryValue.init(json:))))
+                ValuesChangedEvent(
+                    theme: theme, generation: generation, values: values.compactMap(QueryValue.init(json:))))
         }
     }
 }

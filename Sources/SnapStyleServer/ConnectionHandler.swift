@@ -74,7 +74,8 @@ final class ConnectionHandler: ChannelInboundHandler {
         future.assumeIsolated().whenSuccess { [self] credentials in
             guard !credentials.isTrusted else { return }
             logger.warning(
-                "connection from uid \(credentials.uid) (pid \(credentials.pid)) refused: not uid \(PeerCredentials.currentUser)")
+                "connection from uid \(credentials.uid) (pid \(credentials.pid)) refused: not uid \(PeerCredentials.currentUser)"
+            )
             close(context: context)
         }
     }

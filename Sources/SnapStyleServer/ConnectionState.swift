@@ -34,7 +34,9 @@ struct ConnectionState: Equatable {
     private(set) var phase = Phase.idle
 
     /// Whether a line that arrives now is answered now (otherwise it is held).
-    var answersLines: Bool { phase == .open(wait: nil, inputClosed: false) || phase == .open(wait: nil, inputClosed: true) }
+    var answersLines: Bool {
+        phase == .open(wait: nil, inputClosed: false) || phase == .open(wait: nil, inputClosed: true)
+    }
 
     var isOpen: Bool {
         if case .open = phase { return true }

@@ -79,7 +79,8 @@ struct DaemonMethods: Sendable {
         }
         var queries: [SubscribedQuery] = []
         for (index, entry) in list.enumerated() {
-            let q = try p.nested(entry, at: "queries.\(index)", allowed: ["id", "attribute", "key", "context", "theme"])
+            let q = try p.nested(
+                entry, at: "queries.\(index)", allowed: ["id", "attribute", "key", "context", "theme"])
             guard let clientID = q["id"] else { throw .invalidParams(q.field("id"), "missing") }
             let attribute = try q.attribute()
             let key = try q.key()
@@ -88,7 +89,8 @@ struct DaemonMethods: Sendable {
             let value = try methods.currentValue(theme: theme, attribute: attribute, key: key, context: context)
             queries.append(
                 SubscribedQuery(
-                    clientID: clientID, attribute: attribute, key: key, context: context, theme: theme, lastValue: value))
+                    clientID: clientID, attribute: attribute, key: key, context: context, theme: theme, lastValue: value
+                ))
         }
         var generations: [String: Int] = [:]
         for name in store.servedNames where themes?.contains(name) ?? true {

@@ -39,16 +39,18 @@ public final class RescanRequests: Sendable {
     public func serve() async {
         queue.withLock { $0.accepting = true }
         for await _ in kicks.cancelOnGracefulShutdown() {
-            await answer(queue.withLock { queue in
+            await answer(
+                queue.withLock { queue in
+                    defer { queue.waiting = [] }
+                    return queue.waiting
+                })
+        }
+        await answer(
+            queue.withLock { queue in
+                queue.accepting = false
                 defer { queue.waiting = [] }
                 return queue.waiting
             })
-        }
-        await answer(queue.withLock { queue in
-            queue.accepting = false
-            defer { queue.waiting = [] }
-            return queue.waiting
-        })
     }
 
     private func answer(_ waiting: [CheckedContinuation<ReloadReport?, Never>]) async {

@@ -40,7 +40,9 @@ import Testing
     /// Every line written so far, in order.
     func lines(_ channel: EmbeddedChannel) throws -> [String] {
         var text = ""
-        while var buffer = try channel.readOutbound(as: ByteBuffer.self) { text += buffer.readString(length: buffer.readableBytes) ?? "" }
+        while var buffer = try channel.readOutbound(as: ByteBuffer.self) {
+            text += buffer.readString(length: buffer.readableBytes) ?? ""
+        }
         return text.split(separator: "\n").map(String.init)
     }
 

@@ -23,7 +23,9 @@ import Testing
     }
 
     func reply(_ daemon: Daemon, _ line: String) -> Reply {
-        Array(line.utf8).withUnsafeBytes { daemon.dispatcher.reply(to: $0, caller: Caller(connection: 1, sink: Sink())) }
+        Array(line.utf8).withUnsafeBytes {
+            daemon.dispatcher.reply(to: $0, caller: Caller(connection: 1, sink: Sink()))
+        }
     }
 
     func answer(_ daemon: Daemon, _ line: String) async -> String? {

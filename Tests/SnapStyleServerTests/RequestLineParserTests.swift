@@ -33,7 +33,9 @@ import Testing
         #expect(lines.count > 30)
         var fast = 0
         for line in lines {
-            let reference = line.withUnsafeBytes { bytes in Result { () throws(JSONParseError) in try Jansson.parse(bytes: bytes) } }
+            let reference = line.withUnsafeBytes { bytes in
+                Result { () throws(JSONParseError) in try Jansson.parse(bytes: bytes) }
+            }
             let simd = line.withUnsafeBytes { RequestLineParser.fastParse($0) }
             let answer = line.withUnsafeBytes { bytes in
                 Result { () throws(JSONParseError) in try RequestLineParser.parse(bytes) }
