@@ -32,7 +32,8 @@ public enum SnapStyleClientError: Error, CustomStringConvertible, Sendable {
 /// One connection to snapstyled: requests matched to responses by id, notifications to a stream.
 public final class SnapStyleConnection: Sendable {
     let channel: any Channel
-    let handler: ClientHandler
+    let handler: NIOLoopBound<ClientHandler>
+    let ids = Atomic<Int>(0)
     public let socket: String
     /// Server-to-client notifications, until the connection closes (ones this version does not know are skipped).
     public let notifications: AsyncStream<ThemeEvent>
@@ -51,13 +52,18 @@ public final class SnapStyleConnection: Sendable {
     public static func connect(socket: String? = nil) async throws -> SnapStyleConnection {
         let path = socket ?? defaultSocketPath()
         let (stream, continuation) = AsyncStream.makeStream(of: ThemeEvent.self)
-        let handler = ClientHandler(notifications: continuation)
         do {
             let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
                 .channelInitializer { channel in
-                    channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(handler) }
+                    channel.eventLoop.makeCompletedFuture {
+                        try channel.pipeline.syncOperations.addHandler(ClientHandler(notifications: continuation))
+                    }
                 }
                 .connect(unixDomainSocketPath: path).get()
+            let handler = try await channel.eventLoop.submit {
+                NIOLoopBound(
+                    try channel.pipeline.syncOperations.handler(type: ClientHandler.self), eventLoop: channel.eventLoop)
+            }.get()
             return SnapStyleConnection(channel: channel, handler: handler, socket: path, notifications: stream)
         } catch {
             continuation.finish()
@@ -68,7 +74,7 @@ public final class SnapStyleConnection: Sendable {
     }
 
     init(
-        channel: any Channel, handler: ClientHandler, socket: String,
+        channel: any Channel, handler: NIOLoopBound<ClientHandler>, socket: String,
         notifications: AsyncStream<ThemeEvent>
     ) {
         self.channel = channel
@@ -80,7 +86,7 @@ public final class SnapStyleConnection: Sendable {
     /// Calls a method and waits for its result.
     public func call(_ method: Method, _ params: JSONObject? = nil) async throws -> JSONValue {
         let promise = channel.eventLoop.makePromise(of: JSONValue.self)
-        let id = handler.nextID()
+        let id = ids.wrappingAdd(1, ordering: .relaxed).newValue
         let request = RequestEnvelope(id: .integer(Int64(id)), method: method, params: params)
         var bytes: [UInt8] = []
         Jansson.encode(request.json, into: &bytes)
@@ -89,7 +95,7 @@ public final class SnapStyleConnection: Sendable {
         let channel = self.channel
         let handler = self.handler
         channel.eventLoop.execute {
-            handler.pending[id] = promise
+            handler.value.pending[id] = promise
             var buffer = channel.allocator.buffer(capacity: line.count)
             buffer.writeBytes(line)
             // A write on a connection the daemon closed (its peer check, or it went away) is a disconnection.
@@ -116,19 +122,16 @@ public final class SnapStyleConnection: Sendable {
 }
 
 /// Splits lines, completes pending calls, forwards notifications. Used on its channel's event loop only.
-final class ClientHandler: ChannelInboundHandler, @unchecked Sendable {
+final class ClientHandler: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
 
     var pending: [Int: EventLoopPromise<JSONValue>] = [:]
     private var buffer: [UInt8] = []
-    private let counter = Atomic<Int>(0)
     let notifications: AsyncStream<ThemeEvent>.Continuation
 
     init(notifications: AsyncStream<ThemeEvent>.Continuation) {
         self.notifications = notifications
     }
-
-    func nextID() -> Int { counter.wrappingAdd(1, ordering: .relaxed).newValue }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         var incoming = unwrapInboundIn(data)

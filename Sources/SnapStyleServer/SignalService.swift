@@ -16,7 +16,7 @@ public struct ReloadSignalService: Service {
         self.hangups = hangups
     }
 
-    public func run() async throws {
+    public func run() async {
         await withDiscardingTaskGroup { group in
             group.addTask { await rescans.serve() }
             for await _ in hangups.cancelOnGracefulShutdown() {
@@ -37,7 +37,7 @@ public struct WatchdogService: Service {
         self.interval = interval
     }
 
-    public func run() async throws {
+    public func run() async {
         while !Task.isCancelled, !Task.isShuttingDownGracefully {
             notifier.watchdog()
             try? await Task.sleep(for: interval / 2)
