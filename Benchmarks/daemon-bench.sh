@@ -73,32 +73,38 @@ pipelined=(pipelined 1 1000000 --depth 64)
 single=(sequential 1 50000)
 redis=$(cat "$work/redis.pid")
 allowed=$(awk '/^Cpus_allowed_list/ { print $2 }' /proc/self/status)
+first_cpu=$(awk -v list="$allowed" 'BEGIN { split(list, cpus, /[,-]/); print cpus[1] }')
 last_cpu=$(awk -v list="$allowed" 'BEGIN { n = split(list, cpus, /[,-]/); print cpus[n] }')
-# When $core is set, the generator and every thread of the server run on that one CPU for the run. On a VM a
-# wake-up on the other core costs tens of µs, and with one connection generator and server take turns.
-core=""
-# drive SERVER_PID PROTOCOL SOCKET LOADGEN_ARGUMENTS...: one generator run.
+# Where the generator and the server run. Left to the scheduler, they share a CPU in some runs and not in
+# others, and on this 2-core VM that moves redis's figures by 2-5x (a wake-up on the other core costs about
+# 20 µs). "first-cpu" puts the generator on the first CPU and leaves the server to the scheduler (on every
+# CPU, so a server with several threads keeps them); "one-cpu" puts the generator and every thread of the
+# server on the last CPU, which suits one connection, where the two take turns.
+placement=""
+# drive SERVER_PID PROTOCOL SOCKET LOADGEN_ARGUMENTS...: one generator run, placed as $placement says.
 drive() {
     local server=$1 status=0
     shift
-    if [ -z "$core" ]; then
-        "$gen" "$@"
-        return
-    fi
-    taskset -a -p -c "$core" "$server" >/dev/null
-    taskset -c "$core" "$gen" "$@" || status=$?
-    taskset -a -p -c "$allowed" "$server" >/dev/null
-    return "$status"
+    case "$placement" in
+    first-cpu) taskset -c "$first_cpu" "$gen" "$@" ;;
+    one-cpu)
+        taskset -a -p -c "$last_cpu" "$server" >/dev/null
+        taskset -c "$last_cpu" "$gen" "$@" || status=$?
+        taskset -a -p -c "$allowed" "$server" >/dev/null
+        return "$status"
+        ;;
+    *) "$gen" "$@" ;;
+    esac
 }
 # redis's best figure (req/s) of three runs; with --pair, of two generator processes at once, one connection
 # each, their rates summed. (Called in command substitutions, where set -e does not reach: failures return.)
 redis_rate() {
-    local pair=false best=0 run rate first
+    local pair=false best=0 rate first
     if [ "$1" = --pair ]; then
         pair=true
         shift
     fi
-    for run in 1 2 3; do
+    for _ in 1 2 3; do
         if $pair; then
             drive "$redis" redis "$work/redis.sock" "$@" >"$work/pair1" &
             first=$!
@@ -113,51 +119,64 @@ redis_rate() {
     done
     echo "$best"
 }
-# The setting of the best of the figures given as "RATE SETTING" words.
-best() { printf '%s\n' "$@" | sort -k1,1nr | head -1 | cut -s -d' ' -f2-; }
+# The setting of the highest of the figures given as "RATE [SETTING...]" words: the first (the default)
+# unless another is more than 10 % above it, since smaller differences are noise here.
+best() {
+    printf '%s\n' "$@" | awk 'NR == 1 { first = $1 } NR == 1 || ($1 > top && $1 > first * 1.1) { top = $1; line = $0 }
+        END { sub(/^[^ ]+ ?/, "", line); print line }'
+}
 # "yes" when the highest of the other figures is more than 10 % above the first.
 raised() { printf '%s\n' "${@:2}" | awk -v a="$1" '$1 > m { m = $1 } END { print (m > a * 1.1 ? "yes" : "no") }'; }
 
 # Is the generator the limit? redis-server under each load, then with more generator capacity: a second
 # thread (a second core), a second process (for one connection, which one thread serves), or --spin (the
-# loop polls instead of sleeping in epoll_wait, so no reply waits for the generator to be woken up). For the
-# one-connection loads also with generator and redis on one CPU. Each row uses, for every server, the
-# setting that gave redis its highest figure; two processes are two connections, so no row uses them.
+# loop polls instead of sleeping in epoll_wait, so no reply waits for the generator to be woken up); then
+# placed on CPUs. Each row uses, for every server, the setting that gave redis its highest figure (see best;
+# two processes are two connections, so no row uses them). The default is the placed generator: unplaced, a
+# run's figure depends on where the scheduler put the processes that time (measured with redis, "first-cpu"
+# is the best placement for the 50-connection load and "one-cpu" for the one-connection loads).
 echo "generator capacity, redis-server GET (best of 3 runs; > 10 % above the first: the generator was the limit):"
 m1=$(redis_rate "${many[@]}" --threads 1)
 m2=$(redis_rate "${many[@]}" --threads 2)
 ms=$(redis_rate "${many[@]}" --spin)
+mp=$(placement=first-cpu redis_rate "${many[@]}")
 printf '  50 connections, one at a time: 1 thread %s req/s; 2 threads %s (%s); 1 thread, --spin %s (%s)\n' \
     "$m1" "$m2" "$(change "$m2" "$m1")" "$ms" "$(change "$ms" "$m1")"
 echo "    more generator capacity raised redis's figure by more than 10 %: $(raised "$m1" "$m2" "$ms")"
-many_setting=$(best "$m1 --threads 1" "$m2 --threads 2" "$ms --spin")
+printf '    1 thread on CPU %s: %s (%s)\n' "$first_cpu" "$mp" "$(change "$mp" "$m1")"
+many_setting=$(best "$mp first-cpu" "$m1 --threads 1" "$m2 --threads 2" "$ms --spin")
 p1=$(redis_rate "${pipelined[@]}")
 p2=$(redis_rate --pair "${pipelined[@]}")
 ps=$(redis_rate "${pipelined[@]}" --spin)
-pc=$(core=$last_cpu redis_rate "${pipelined[@]}")
+pp=$(placement=one-cpu redis_rate "${pipelined[@]}")
 printf '  one connection, pipelined 64 deep: 1 process %s req/s; 2 processes at once (a connection each,' "$p1"
 printf ' summed) %s (%s); --spin %s (%s)\n' "$p2" "$(change "$p2" "$p1")" "$ps" "$(change "$ps" "$p1")"
 echo "    more generator capacity raised redis's figure by more than 10 %: $(raised "$p1" "$p2" "$ps")"
-printf '    generator and redis on CPU %s: %s (%s)\n' "$last_cpu" "$pc" "$(change "$pc" "$p1")"
-pipelined_setting=$(best "$p1" "$ps --spin" "$pc one-cpu")
+printf '    generator and redis on CPU %s: %s (%s)\n' "$last_cpu" "$pp" "$(change "$pp" "$p1")"
+pipelined_setting=$(best "$pp one-cpu" "$p1" "$ps --spin")
 s1=$(redis_rate "${single[@]}")
 ss=$(redis_rate "${single[@]}" --spin)
-sc=$(core=$last_cpu redis_rate "${single[@]}")
-printf '  one connection, one at a time: 1 process %s req/s; --spin %s (%s); generator and redis on CPU %s: %s (%s)\n' \
-    "$s1" "$ss" "$(change "$ss" "$s1")" "$last_cpu" "$sc" "$(change "$sc" "$s1")"
-single_setting=$(best "$s1" "$ss --spin" "$sc one-cpu")
+sp=$(placement=one-cpu redis_rate "${single[@]}")
+printf '  one connection, one at a time: 1 process %s req/s; --spin %s (%s)\n' "$s1" "$ss" "$(change "$ss" "$s1")"
+printf '    generator and redis on CPU %s: %s (%s)\n' "$last_cpu" "$sp" "$(change "$sp" "$s1")"
+single_setting=$(best "$sp one-cpu" "$s1" "$ss --spin")
 
 # run_row TITLE TARGET SETTING LOAD...: the load against the four servers, with the setting chosen above.
 run_row() {
-    local title=$1 target=$2 setting=$3 core="" options=() described r c p s
+    local title=$1 target=$2 placement="" options=() words=() word described r c p s
+    read -ra words <<<"$3"
+    for word in "${words[@]}"; do
+        case "$word" in
+        one-cpu | first-cpu) placement=$word ;;
+        *) options+=("$word") ;;
+        esac
+    done
     shift 3
-    if [ "$setting" = one-cpu ]; then
-        core=$last_cpu
-        described="$*; generator and server on CPU $core"
-    else
-        read -ra options <<<"$setting"
-        described="$* $setting"
-    fi
+    described="$* ${options[*]}"
+    case "$placement" in
+    one-cpu) described="${described% }; generator and server on CPU $last_cpu" ;;
+    first-cpu) described="${described% }; generator on CPU $first_cpu" ;;
+    esac
     r=$(drive "$redis" redis "$work/redis.sock" "$@" "${options[@]}")
     c=$(drive "$ceiling" snapstyle "$work/ceiling.sock" "$@" "${options[@]}")
     p=$(drive "$parsing" snapstyle "$work/parsing.sock" "$@" "${options[@]}")
