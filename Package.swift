@@ -82,7 +82,7 @@ let package = Package(
         .target(
             name: "SnapStyleClient",
             dependencies: [
-                "SnapStyleProtocol", "SnapStyleEngine", "SnapStyleJSON", "SnapStyleJansson",
+                "SnapStyleProtocol", "SnapStyleSystem", "SnapStyleEngine", "SnapStyleJSON", "SnapStyleJansson",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]

@@ -4,6 +4,7 @@ import NIOPosix
 import SnapStyleJSON
 import SnapStyleJansson
 import SnapStyleProtocol
+import SnapStyleSystem
 import Synchronization
 
 /// Why a call to snapstyled failed.
@@ -42,10 +43,7 @@ public final class SnapStyleConnection: Sendable {
     public static func defaultSocketPath(environment: [String: String] = ProcessInfo.processInfo.environment)
         -> String
     {
-        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
-            return "\(runtime)/snapstyle/snapstyled.sock"
-        }
-        return "/tmp/snapstyle-\(getuid())/snapstyled.sock"
+        SocketPath.defaultPath(environment: environment)
     }
 
     /// Connects to the daemon at `socket` (default: the daemon's default path); throws when nobody answers there.

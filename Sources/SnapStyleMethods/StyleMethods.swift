@@ -39,7 +39,12 @@ public struct StyleMethods: Sendable {
     /// The served theme a request names, or the default.
     public func theme(_ params: Params) throws(RPCError) -> (String, StyleTheme) {
         let name = try params.string("theme") ?? defaultTheme
-        if let theme = store.theme(named: name) { return (name, theme) }
+        return (name, try theme(named: name))
+    }
+
+    /// The served theme of that name; -32004 for one that never loaded, -32001 for one no root has.
+    public func theme(named name: String) throws(RPCError) -> StyleTheme {
+        if let theme = store.theme(named: name) { return theme }
         if let info = store.infos.first(where: { $0.name == name }) {
             throw RPCError(
                 code: RPCError.themeUnavailableCode, message: "Theme unavailable",

@@ -1,20 +1,8 @@
+import SnapStyleEngine
 import SnapStyleJSON
 
 /// The result of `status`.
 public struct DaemonStatus: Sendable, Hashable {
-    /// The resolution caches of every theme together.
-    public struct Cache: Sendable, Hashable {
-        public var entries = 0
-        public var hits = 0
-        public var misses = 0
-        public var invalidations = 0
-        public var evictions = 0
-        public var bytes = 0
-        public var maxBytes = 0
-
-        public init() {}
-    }
-
     /// Rescans and applied changes.
     public struct Reloads: Sendable, Hashable {
         public var count = 0
@@ -35,7 +23,10 @@ public struct DaemonStatus: Sendable, Hashable {
     public var themes = 0
     public var connections = 0
     public var subscriptions = 0
-    public var cache = Cache()
+    /// The resolution caches of every theme together.
+    public var cache = CacheStatistics()
+    /// What the caches may hold together (`maxCacheBytes`).
+    public var cacheMaxBytes = 0
     public var reloads = Reloads()
     /// The watcher's inotify watches.
     public var watches = 0
@@ -52,7 +43,7 @@ public struct DaemonStatus: Sendable, Hashable {
                 "entries": .integer(Int64(cache.entries)), "hits": .integer(Int64(cache.hits)),
                 "misses": .integer(Int64(cache.misses)), "invalidations": .integer(Int64(cache.invalidations)),
                 "evictions": .integer(Int64(cache.evictions)), "bytes": .integer(Int64(cache.bytes)),
-                "maxBytes": .integer(Int64(cache.maxBytes)),
+                "maxBytes": .integer(Int64(cacheMaxBytes)),
             ]),
             "reloads": .object([
                 "count": .integer(Int64(reloads.count)), "lastMillis": .number(reloads.lastMillis),
@@ -81,7 +72,7 @@ public struct DaemonStatus: Sendable, Hashable {
         self.cache.invalidations = int(cache?["invalidations"])
         self.cache.evictions = int(cache?["evictions"])
         self.cache.bytes = int(cache?["bytes"])
-        self.cache.maxBytes = int(cache?["maxBytes"])
+        cacheMaxBytes = int(cache?["maxBytes"])
         reloads.count = int(json["reloads"]?["count"])
         reloads.lastMillis = json["reloads"]?["lastMillis"]?.doubleValue ?? 0
         reloads.lastAt = json["reloads"]?["lastAt"]?.stringValue

@@ -15,6 +15,14 @@ struct ConnectionServices: Sendable {
     let logger: Logger
 }
 
+extension ConnectionServices {
+    /// A connection went away: its subscriptions end and it is no longer counted.
+    func connectionClosed(_ connection: Int) {
+        subscriptions.removeAll(connection: connection)
+        statistics.connectionClosed()
+    }
+}
+
 /// A connection's limits (docs/daemon.md, "Configuration").
 struct ConnectionLimits: Sendable {
     var maxLineBytes: Int
@@ -81,10 +89,7 @@ final class ConnectionHandler: ChannelInboundHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        if let connection {
-            services.subscriptions.removeAll(connection: connection)
-            services.statistics.connectionClosed()
-        }
+        if let connection { services.connectionClosed(connection) }
         connection = nil
         outlet = nil
         held.removeAll()

@@ -54,8 +54,5 @@ extension Daemon {
     public func connectionOpened() -> Int? { statistics.connectionOpened() }
 
     /// The in-process connection went away: its subscriptions end.
-    public func connectionClosed(_ connection: Int) {
-        connectionServices.subscriptions.removeAll(connection: connection)
-        statistics.connectionClosed()
-    }
+    public func connectionClosed(_ connection: Int) { connectionServices.connectionClosed(connection) }
 }

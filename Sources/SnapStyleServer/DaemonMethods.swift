@@ -26,7 +26,6 @@ struct DaemonMethods: Sendable {
 
     func status(_ params: JSONValue?) throws(RPCError) -> JSONValue {
         _ = try Params(params, allowed: [])
-        let cache = store.statistics
         let counters = statistics.snapshot
         var status = DaemonStatus()
         status.instance = instance
@@ -37,13 +36,8 @@ struct DaemonMethods: Sendable {
         status.themes = store.servedNames.count
         status.connections = counters.connections
         status.subscriptions = subscriptions.count
-        status.cache.entries = cache.entries
-        status.cache.hits = cache.hits
-        status.cache.misses = cache.misses
-        status.cache.invalidations = cache.invalidations
-        status.cache.evictions = cache.evictions
-        status.cache.bytes = cache.bytes
-        status.cache.maxBytes = store.cacheBudget.bytes
+        status.cache = store.statistics
+        status.cacheMaxBytes = store.cacheBudget.bytes
         status.reloads.count = counters.reloads
         status.reloads.lastMillis = counters.lastReloadMillis
         status.reloads.lastAt = counters.lastReloadAt
@@ -117,7 +111,7 @@ extension StyleMethods {
     func currentValue(theme name: String, attribute: Attribute, key: String, context: StyleContext)
         throws(RPCError) -> JSONValue
     {
-        let (_, theme) = try theme(Params(.object(["theme": .string(name)]), allowed: ["theme"]))
+        let theme = try theme(named: name)
         do {
             return try theme.session().resolve(attribute, key, context: context)?.json ?? .null
         } catch {

@@ -6,8 +6,10 @@ extension RequestDispatcher {
     /// Answers a deferred request: a `reload` waits for a rescan, anything else runs on NIO's thread pool; a
     /// batch's entries in order, each in the same way.
     public func answer(_ deferred: DeferredRequest) async -> [UInt8]? {
-        guard case .array(let batch) = deferred.message else {
-            return await answer(deferred.message, caller: deferred.caller)
+        let batch: [JSONValue]
+        switch deferred.message {
+        case .request(let request): return await answer(request, caller: deferred.caller)
+        case .batch(let entries): batch = entries
         }
         guard !batch.isEmpty else { return ResponseLine.error(id: .null, .invalidRequest("an empty batch")) }
         guard batch.count <= Self.maxBatch else {
@@ -15,7 +17,12 @@ extension RequestDispatcher {
         }
         var responses: [[UInt8]] = []
         for entry in batch {
-            if let response = await answer(entry, caller: deferred.caller) { responses.append(response) }
+            switch RequestEnvelope.read(entry) {
+            case .failure(let failure):
+                if failure.answered { responses.append(ResponseLine.error(id: failure.id, failure.error)) }
+            case .success(let request):
+                if let response = await answer(request, caller: deferred.caller) { responses.append(response) }
+            }
         }
         return ResponseLine.batch(responses)
     }
@@ -29,12 +36,7 @@ extension RequestDispatcher {
         }
     }
 
-    private func answer(_ message: JSONValue, caller: Caller) async -> [UInt8]? {
-        let request: RequestEnvelope
-        switch RequestEnvelope.read(message) {
-        case .failure(let failure): return failure.answered ? ResponseLine.error(id: failure.id, failure.error) : nil
-        case .success(let read): request = read
-        }
+    private func answer(_ request: RequestEnvelope, caller: Caller) async -> [UInt8]? {
         guard request.method == .reload else {
             return await BlockingWork.run { [self] in answerInPlace(request, caller: caller) }
         }

@@ -29,7 +29,13 @@ public enum Reply: Sendable {
 /// A message whose answer may take more than a moment: a batch, a method that walks whole themes, a `reload`, or
 /// a request with overrides or many queries.
 public struct DeferredRequest: Sendable {
-    let message: JSONValue
+    /// What was read of the line: one request, or a batch's entries (read one by one when answered).
+    enum Message: Sendable {
+        case request(RequestEnvelope)
+        case batch([JSONValue])
+    }
+
+    let message: Message
     let caller: Caller
 }
 
@@ -63,12 +69,16 @@ public final class RequestDispatcher: Sendable {
             let reason = error.code == .invalidUTF8 ? "invalid UTF-8: \(error.message)" : error.description
             return .line(ResponseLine.error(id: .null, .parseError(reason)))
         }
-        guard case .object = message else { return .deferred(DeferredRequest(message: message, caller: caller)) }
+        if case .array(let batch) = message {
+            return .deferred(DeferredRequest(message: .batch(batch), caller: caller))
+        }
         switch RequestEnvelope.read(message) {
         case .failure(let failure):
             return failure.answered ? .line(ResponseLine.error(id: failure.id, failure.error)) : .none
         case .success(let request):
-            if Self.mayTakeLong(request) { return .deferred(DeferredRequest(message: message, caller: caller)) }
+            if Self.mayTakeLong(request) {
+                return .deferred(DeferredRequest(message: .request(request), caller: caller))
+            }
             return answerInPlace(request, caller: caller).map(Reply.line) ?? .none
         }
     }

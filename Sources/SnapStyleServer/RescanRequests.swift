@@ -38,19 +38,16 @@ public final class RescanRequests: Sendable {
     /// themselves.
     public func serve() async {
         queue.withLock { $0.accepting = true }
-        for await _ in kicks.cancelOnGracefulShutdown() {
-            await answer(
-                queue.withLock { queue in
-                    defer { queue.waiting = [] }
-                    return queue.waiting
-                })
+        for await _ in kicks.cancelOnGracefulShutdown() { await answer(takeWaiting(stopAccepting: false)) }
+        await answer(takeWaiting(stopAccepting: true))
+    }
+
+    private func takeWaiting(stopAccepting: Bool) -> [CheckedContinuation<ReloadReport?, Never>] {
+        queue.withLock { queue in
+            if stopAccepting { queue.accepting = false }
+            defer { queue.waiting = [] }
+            return queue.waiting
         }
-        await answer(
-            queue.withLock { queue in
-                queue.accepting = false
-                defer { queue.waiting = [] }
-                return queue.waiting
-            })
     }
 
     private func answer(_ waiting: [CheckedContinuation<ReloadReport?, Never>]) async {
