@@ -36,6 +36,16 @@ struct EntryTable<Key: Hashable, Value> {
         return slots[Int(position)].value
     }
 
+    /// Reads an entry in place (nothing copied but what `read` returns) and marks it the most recently used.
+    mutating func use<R>(_ key: Key, _ read: (Value) -> R) -> R? {
+        guard let position = index[key] else { return nil }
+        if position != newest {
+            unlink(position)
+            linkAsNewest(position)
+        }
+        return slots[Int(position)].value.map(read)
+    }
+
     /// Adds or replaces an entry, as the most recently used.
     mutating func insert(_ key: Key, _ value: Value, cost: Int) {
         if let position = index[key] {

@@ -75,3 +75,36 @@ extension StyleContext {
         }
     }
 }
+
+extension StyleContext {
+    /// An FNV-style digest of every member, for the cache's context table (see `fnv1a`): equal contexts have equal
+    /// digests; `vars` are combined in an order-independent way, as a dictionary's order is not part of it.
+    var digest: UInt64 {
+        func mix(_ hash: UInt64, _ value: UInt64) -> UInt64 { (hash ^ value) &* 0x0000_0100_0000_01b3 }
+        // -0.0 == 0.0, so both must give the same bits.
+        func bits(_ number: Double) -> UInt64 { number == 0 ? 0 : number.bitPattern }
+        var hash = tag(colorScheme) | tag(contrast) << 8 | tag(dynamicType) << 16 | tag(fontDesign) << 24
+            | tag(fontWidth) << 32 | tag(element.type) << 40 | tag(element.hierarchy) << 48
+            | (componentHierarchy.map { tag($0) + 1 } ?? 0) << 56
+        hash = mix(hash, bits(scaleFactor))
+        hash = mix(hash, UInt64(bitPattern: Int64(elevation)))
+        hash = fnv1a(accent, hash)
+        if let platform { hash = fnv1a(platform, mix(hash, 1)) }
+        for entry in stack {
+            switch entry {
+            case .component(let id, let state, let hierarchy):
+                hash = fnv1a(id, mix(hash, 2 | tag(state) << 8 | (hierarchy.map { tag($0) + 1 } ?? 0) << 16))
+            case .container(let id, let state):
+                hash = fnv1a(id, mix(hash, 3 | tag(state) << 8))
+            }
+        }
+        var vars: UInt64 = 0
+        for (name, value) in self.vars {
+            switch value {
+            case .string(let s): vars &+= fnv1a(s, fnv1a(name))
+            case .number(let n): vars &+= mix(fnv1a(name), bits(n))
+            }
+        }
+        return mix(hash, vars)
+    }
+}

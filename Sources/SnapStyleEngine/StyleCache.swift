@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Counters of a theme's cache, as `status` reports them.
 public struct CacheStatistics: Hashable, Sendable {
     public var entries = 0
@@ -45,14 +47,25 @@ final class StyleCache: Sendable {
         /// How many references deep its computation went (1: it read no other key), so that a reader that finds
         /// it deep inside another resolution still sees the whole chain against the depth limit.
         var height: UInt8
+        /// Names this entry among every entry of every cache of the process, never reused (`CachedValue.entry`).
+        var serial: UInt64
 
         static let none: NodeID = .max
     }
+
+    /// Where entries' serial numbers come from.
+    private static let serials = Atomic<UInt64>(1)
 
     struct ContextKey: Hashable, Sendable {
         var context: StyleContext
         var overrides: Int32
         var containerProperties: Bool
+
+        /// One digest of every member (`StyleContext.digest`) instead of the standard library's hash of each:
+        /// every request hashes its context. Equal keys have equal digests; the table still compares with `==`.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(context.digest &+ UInt64(UInt32(bitPattern: overrides)) << 1 &+ (containerProperties ? 1 : 0))
+        }
     }
 
     struct ContextRecord: Sendable {
@@ -161,16 +174,14 @@ final class StyleCache: Sendable {
 
     /// The value of a key in a context already interned for this generation, counted as a hit; nil on a miss
     /// (nothing counted: the caller goes on to the full path).
-    func fastLookup(_ context: ContextKey, _ attribute: Attribute, _ key: String, generation: Int)
-        -> ResolvedValue??
-    {
+    func fastLookup(_ context: ContextKey, _ attribute: Attribute, _ key: String, generation: Int) -> CachedValue? {
         state.withLock { state in
-            guard let record = state.contexts.use(context), record.generation == generation,
-                let entryKey = state.entryKey(record.id, attribute, key), let entry = state.entries.use(entryKey),
+            guard let record = state.contexts.use(context, { ($0.id, $0.generation) }), record.1 == generation,
+                let entryKey = state.entryKey(record.0, attribute, key), let entry = state.entries.use(entryKey),
                 Int(entry.generation) <= generation
             else { return nil }
             state.statistics.hits += 1
-            return .some(entry.value)
+            return CachedValue(value: entry.value, entry: entry.serial)
         }
     }
 
@@ -205,7 +216,7 @@ final class StyleCache: Sendable {
                 entryKey,
                 Entry(
                     value: value, firstDependency: first, moreDependencies: more, generation: Int32(generation),
-                    height: UInt8(clamping: height)),
+                    height: UInt8(clamping: height), serial: Self.serials.wrappingAdd(1, ordering: .relaxed).oldValue),
                 cost: cost)
             budget.used.add(cost, ordering: .relaxed)
             // Least recently used first, until the budget fits again or this cache is down to its share.

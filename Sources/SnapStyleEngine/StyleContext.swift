@@ -47,6 +47,12 @@ public struct ContextError: Error, Hashable, Sendable {
 }
 
 extension StyleContext {
+    /// The members a context object may have.
+    public enum Member: String, CaseIterable, Sendable {
+        case colorScheme, contrast, platform, dynamicType, scaleFactor, fontDesign, fontWidth, elevation, accent, stack
+        case componentHierarchy, element, vars
+    }
+
     /// Reads a context object; an unknown member or a value outside its set is an error.
     public init(json: JSONValue) throws(ContextError) {
         self.init()
@@ -55,57 +61,58 @@ extension StyleContext {
             throw ContextError(field: "", reason: "the context must be an object, not \(json.typeName)")
         }
         for member in object {
-            let value = member.value
-            switch member.key {
-            case "colorScheme": colorScheme = try Self.closed(value, member.key)
-            case "contrast": contrast = try Self.closed(value, member.key)
-            case "platform":
-                guard let s = value.stringValue, KeySyntax.isValid(s) else {
-                    throw ContextError(field: "platform", reason: "expected an identifier such as \"ios\"")
-                }
-                platform = s
-            case "dynamicType": dynamicType = try Self.closed(value, member.key)
-            case "scaleFactor":
-                guard let d = value.doubleValue, d.isFinite, d >= 0 else {
-                    throw ContextError(field: "scaleFactor", reason: "expected a finite number ≥ 0")
-                }
-                scaleFactor = d
-            case "fontDesign": fontDesign = try Self.closed(value, member.key)
-            case "fontWidth": fontWidth = try Self.closed(value, member.key)
-            case "elevation":
-                guard let i = value.intValue else {
-                    throw ContextError(field: "elevation", reason: "expected an integer")
-                }
-                elevation = i
-            case "accent":
-                guard let s = value.stringValue, KeySyntax.isValid(s) else {
-                    throw ContextError(field: "accent", reason: "expected an accent key")
-                }
-                accent = s
-            case "stack": stack = try Self.stack(value)
-            case "componentHierarchy": componentHierarchy = try Self.closed(value, member.key) as Hierarchy
-            case "element": element = try Self.element(value, field: "element")
-            case "vars":
-                guard case .object(let vars) = value else {
-                    throw ContextError(field: "vars", reason: "expected an object of strings and numbers")
-                }
-                for v in vars {
-                    switch v.value {
-                    case .string(let s): self.vars[v.key] = .string(s)
-                    case .integer, .double:
-                        guard let d = v.value.doubleValue, d.isFinite else { fallthrough }
-                        self.vars[v.key] = .number(d)
-                    default:
-                        throw ContextError(field: "vars.\(v.key)", reason: "expected a string or a number")
-                    }
-                }
-            default:
+            guard let name = Member(rawValue: member.key) else {
                 throw ContextError(
-                    field: member.key, reason: "unknown context member",
-                    allowed: [
-                        "colorScheme", "contrast", "platform", "dynamicType", "scaleFactor", "fontDesign", "fontWidth",
-                        "elevation", "accent", "stack", "componentHierarchy", "element", "vars",
-                    ])
+                    field: member.key, reason: "unknown context member", allowed: Member.allCases.map(\.rawValue))
+            }
+            try set(name, member.value)
+        }
+    }
+
+    /// Sets one member from its JSON value, checked as `init(json:)` checks it.
+    public mutating func set(_ member: Member, _ value: JSONValue) throws(ContextError) {
+        switch member {
+        case .colorScheme: colorScheme = try Self.closed(value, member.rawValue)
+        case .contrast: contrast = try Self.closed(value, member.rawValue)
+        case .platform:
+            guard let s = value.stringValue, KeySyntax.isValid(s) else {
+                throw ContextError(field: "platform", reason: "expected an identifier such as \"ios\"")
+            }
+            platform = s
+        case .dynamicType: dynamicType = try Self.closed(value, member.rawValue)
+        case .scaleFactor:
+            guard let d = value.doubleValue, d.isFinite, d >= 0 else {
+                throw ContextError(field: "scaleFactor", reason: "expected a finite number ≥ 0")
+            }
+            scaleFactor = d
+        case .fontDesign: fontDesign = try Self.closed(value, member.rawValue)
+        case .fontWidth: fontWidth = try Self.closed(value, member.rawValue)
+        case .elevation:
+            guard let i = value.intValue else {
+                throw ContextError(field: "elevation", reason: "expected an integer")
+            }
+            elevation = i
+        case .accent:
+            guard let s = value.stringValue, KeySyntax.isValid(s) else {
+                throw ContextError(field: "accent", reason: "expected an accent key")
+            }
+            accent = s
+        case .stack: stack = try Self.stack(value)
+        case .componentHierarchy: componentHierarchy = try Self.closed(value, member.rawValue) as Hierarchy
+        case .element: element = try Self.element(value, field: "element")
+        case .vars:
+            guard case .object(let vars) = value else {
+                throw ContextError(field: "vars", reason: "expected an object of strings and numbers")
+            }
+            for v in vars {
+                switch v.value {
+                case .string(let s): self.vars[v.key] = .string(s)
+                case .integer, .double:
+                    guard let d = v.value.doubleValue, d.isFinite else { fallthrough }
+                    self.vars[v.key] = .number(d)
+                default:
+                    throw ContextError(field: "vars.\(v.key)", reason: "expected a string or a number")
+                }
             }
         }
     }

@@ -92,10 +92,31 @@ public struct StyleSession: Sendable {
     public func resolve(_ attribute: Attribute, _ key: String, context: StyleContext = StyleContext())
         throws(StyleError) -> ResolvedValue?
     {
+        try resolveCached(attribute, key, context: context).value
+    }
+
+    /// The value of a key in a context, with the cache entry it came from.
+    public func resolveCached(_ attribute: Attribute, _ key: String, context: StyleContext = StyleContext())
+        throws(StyleError) -> CachedValue
+    {
         let contextKey = StyleCache.ContextKey(
             context: context, overrides: overrides?.id ?? 0, containerProperties: false)
         if let hit = theme.cache.fastLookup(contextKey, attribute, key, generation: generation) { return hit }
-        return try resolve(attribute, key, in: try prepare(context))
+        return CachedValue(value: try resolve(attribute, key, in: try prepare(context)), entry: nil)
+    }
+}
+
+/// A resolved value and the cache entry that answered it.
+public struct CachedValue: Sendable {
+    public var value: ResolvedValue?
+    /// The entry's serial number, unique among every cache entry of the process and never reused, so that whoever
+    /// derives something from a value (its JSON text) may keep it under this number; nil when the value was
+    /// computed for this call.
+    public var entry: UInt64?
+
+    public init(value: ResolvedValue?, entry: UInt64?) {
+        self.value = value
+        self.entry = entry
     }
 }
 

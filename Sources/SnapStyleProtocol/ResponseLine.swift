@@ -6,14 +6,25 @@ import SnapStyleJansson
 public enum ResponseLine {
     /// `{"jsonrpc":"2.0","id":ID,"result":RESULT}`.
     public static func result(id: JSONValue, encoded result: [UInt8]) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(32 + result.count)
-        bytes += resultPrefix
-        if case .integer(let number) = id { bytes += String(number).utf8 } else { Jansson.encode(id, into: &bytes) }
-        bytes += resultInfix
-        bytes += result
-        bytes.append(UInt8(ascii: "}"))
-        return bytes
+        self.result(id: id, capacity: result.count) { $0.append(result) }
+    }
+
+    /// `{"jsonrpc":"2.0","id":ID,"result":` + what `writeResult` appends + `}`, in one buffer (`capacity`: about
+    /// how many bytes the result takes).
+    public static func result(id: JSONValue, capacity: Int, _ writeResult: (inout LineWriter) -> Void) -> [UInt8] {
+        var line = LineWriter(capacity: 40 + capacity)
+        line.append(#"{"jsonrpc":"2.0","id":"#)
+        if case .integer(let number) = id {
+            line.append(decimal: number)
+        } else {
+            var encoded: [UInt8] = []
+            Jansson.encode(id, into: &encoded)
+            line.append(encoded)
+        }
+        line.append(#","result":"#)
+        writeResult(&line)
+        line.append("}")
+        return line.bytes
     }
 
     /// `{"jsonrpc":"2.0","id":ID,"error":{…}}`.
@@ -47,7 +58,4 @@ public enum ResponseLine {
         Jansson.encode(value, into: &bytes)
         return bytes
     }
-
-    static let resultPrefix = Array("{\"jsonrpc\":\"2.0\",\"id\":".utf8)
-    static let resultInfix = Array(",\"result\":".utf8)
 }

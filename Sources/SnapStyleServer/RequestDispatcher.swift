@@ -64,7 +64,14 @@ public final class RequestDispatcher: Sendable {
         guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return .none }
         let message: JSONValue
         do {
-            message = try RequestLineParser.parse(bytes)
+            switch try RequestLineParser.read(bytes) {
+            case .keyResolve(let id, let params):
+                if let line = methods.resolveResponse(params, id: id) { return .line(line) }
+                // It fails: the general path answers with its error.
+                message = try RequestLineParser.parse(bytes)
+            case .message(let value):
+                message = value
+            }
         } catch {
             let reason = error.code == .invalidUTF8 ? "invalid UTF-8: \(error.message)" : error.description
             return .line(ResponseLine.error(id: .null, .parseError(reason)))
@@ -107,9 +114,6 @@ public final class RequestDispatcher: Sendable {
                 ? nil : ResponseLine.error(id: request.responseID, .methodNotFound(request.methodName))
         }
         do {
-            if method == .resolve, let encoded = try methods.resolveEncoded(request.params) {
-                return request.isNotification ? nil : ResponseLine.result(id: request.responseID, encoded: encoded)
-            }
             let result = try result(of: method, request.params, caller: caller)
             return request.isNotification ? nil : try encode(result, id: request.responseID)
         } catch {

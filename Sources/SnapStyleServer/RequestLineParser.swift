@@ -2,6 +2,7 @@ import CSimdJSON
 import NIOPosix
 import SnapStyleJSON
 import SnapStyleJansson
+import SnapStyleProtocol
 
 /// Parses request lines with simdjson (through the `CSimdJSON` C interface), one parser per thread; anything it
 /// does not accept, or reads differently from jansson (duplicate or NUL-holding keys, integers beyond 64 bits,
@@ -20,6 +21,26 @@ enum RequestLineParser {
 
     private static let parsers = ThreadSpecificVariable<Parser>()
 
+    /// What a line holds: a single-key `resolve` read straight from simdjson's tape (no `JSONValue` built), or any
+    /// other message as a value.
+    enum Line {
+        case keyResolve(id: JSONValue, KeyResolveParams)
+        case message(JSONValue)
+    }
+
+    /// Reads a line; a single-key `resolve` comes back as `.keyResolve`, anything else as its value.
+    static func read(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> Line {
+        if let line = withTape(bytes, { tape in
+            if let (id, params) = tape.keyResolve() { return Line.keyResolve(id: id, params) }
+            tape.index = 0
+            return tape.value().map(Line.message)
+        }) {
+            return line
+        }
+        return .message(try Jansson.parse(bytes: bytes))
+    }
+
+    /// The line's value.
     static func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> JSONValue {
         if let value = fastParse(bytes) { return value }
         return try Jansson.parse(bytes: bytes)
@@ -27,6 +48,12 @@ enum RequestLineParser {
 
     /// The line's value through simdjson, or nil to let jansson decide.
     static func fastParse(_ bytes: UnsafeRawBufferPointer) -> JSONValue? {
+        withTape(bytes) { tape in tape.value() }
+    }
+
+    /// Parses with this thread's simdjson parser and reads the tape (valid only inside `body`); nil when simdjson
+    /// does not accept the line, or `body` gives nil.
+    private static func withTape<T>(_ bytes: UnsafeRawBufferPointer, _ body: (inout RequestTape) -> T?) -> T? {
         let parser: Parser
         if let existing = parsers.currentValue {
             parser = existing
@@ -40,54 +67,7 @@ enum RequestLineParser {
         let code = snapjson_parse(
             pointer, base.assumingMemoryBound(to: CChar.self), bytes.count, &nodes, &count, nil, 0)
         guard code == 0, let nodes, count > 0 else { return nil }
-        var tape = Tape(nodes: UnsafeBufferPointer(start: nodes, count: count))
-        return tape.value()
-    }
-
-    /// A walk over the pre-order node array.
-    struct Tape {
-        let nodes: UnsafeBufferPointer<snapjson_node>
-        var index = 0
-
-        mutating func value() -> JSONValue? {
-            let node = nodes[index]
-            index += 1
-            switch UInt32(node.kind) {
-            case SNAPJSON_NULL.rawValue: return .null
-            case SNAPJSON_TRUE.rawValue: return .bool(true)
-            case SNAPJSON_FALSE.rawValue: return .bool(false)
-            case SNAPJSON_INTEGER.rawValue: return .integer(node.integer)
-            case SNAPJSON_DOUBLE.rawValue: return .double(node.number)
-            case SNAPJSON_STRING.rawValue: return .string(Self.string(node.string, node.count))
-            case SNAPJSON_ARRAY.rawValue:
-                var elements: [JSONValue] = []
-                elements.reserveCapacity(Int(node.count))
-                for _ in 0..<node.count {
-                    guard let element = value() else { return nil }
-                    elements.append(element)
-                }
-                return .array(elements)
-            case SNAPJSON_OBJECT.rawValue:
-                var members: [JSONObject.Member] = []
-                members.reserveCapacity(Int(node.count))
-                for _ in 0..<node.count {
-                    let member = nodes[index]
-                    let keyBytes = UnsafeRawBufferPointer(start: member.key, count: Int(member.key_length))
-                    // jansson refuses both: let it say so.
-                    guard !keyBytes.contains(0) else { return nil }
-                    let key = Self.string(member.key, member.key_length)
-                    guard !members.contains(where: { $0.key == key }), let value = value() else { return nil }
-                    members.append(JSONObject.Member(key: key, value: value))
-                }
-                return .object(JSONObject(members))
-            default: return nil
-            }
-        }
-
-        /// simdjson has checked the bytes are UTF-8.
-        static func string(_ pointer: UnsafePointer<CChar>?, _ count: UInt32) -> String {
-            guard let pointer else { return "" }
-            return String(decoding: UnsafeRawBufferPointer(start: pointer, count: Int(count)), as: UTF8.self)
-        }
+        var tape = RequestTape(nodes: UnsafeBufferPointer(start: nodes, count: count))
+        return body(&tape)
     }
 }
