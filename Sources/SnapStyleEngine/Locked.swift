@@ -7,12 +7,16 @@ import Glibc
 /// Like `Synchronization.Mutex`, but ThreadSanitizer can follow it: on Linux a contended `Mutex` is handed
 /// over through a priority-inheritance futex that TSan does not see, so every contended `Mutex` was reported
 /// as a race (`make test-sanitizers`).
+///
+/// The value lives behind a pointer rather than in a stored `var`: the mutex already makes every access exclusive,
+/// and a class's stored `var` would be checked again at run time on each access (`swift_beginAccess`).
 public final class Locked<Value: Sendable>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var value: Value
+    private let value: UnsafeMutablePointer<Value>
 
     public init(_ value: Value) {
-        self.value = value
+        self.value = .allocate(capacity: 1)
+        self.value.initialize(to: value)
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
@@ -21,6 +25,8 @@ public final class Locked<Value: Sendable>: @unchecked Sendable {
     deinit {
         pthread_mutex_destroy(mutex)
         mutex.deallocate()
+        value.deinitialize(count: 1)
+        value.deallocate()
     }
 
     /// Runs `body` with the value, alone.
@@ -28,6 +34,6 @@ public final class Locked<Value: Sendable>: @unchecked Sendable {
     public func withLock<Result, E: Error>(_ body: (inout Value) throws(E) -> Result) throws(E) -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        return try body(&value)
+        return try body(&value.pointee)
     }
 }

@@ -16,8 +16,9 @@ extension StyleMethods {
         }
         let value = encoded.bytes(resolved)
         // Theme names and keys are checked identifiers: they need no escaping.
-        return ResponseLine.result(id: id, capacity: 64 + name.utf8.count + params.key.utf8.count + value.count) {
-            line in
+        // 59 bytes of literal text, up to 20 digits and the attribute's name.
+        let capacity = 90 + name.utf8.count + params.key.utf8.count + value.count
+        return ResponseLine.result(id: id, capacity: capacity) { line in
             line.append(#"{"theme":""#)
             line.append(identifier: name)
             line.append(#"","generation":"#)

@@ -1,38 +1,76 @@
 /// Builds a response line's bytes in one buffer, from literal pieces, checked identifiers and numbers, with no
-/// intermediate strings.
+/// intermediate strings: pieces are copied straight into the array's storage while they fit the capacity given,
+/// and into a growing array after that.
 public struct LineWriter {
-    public private(set) var bytes: [UInt8] = []
+    private let base: UnsafeMutablePointer<UInt8>?
+    private let capacity: Int
+    private var count = 0
+    /// Everything written, once a piece did not fit `capacity`.
+    private var spill: [UInt8]?
 
-    public init(capacity: Int) { bytes.reserveCapacity(capacity) }
+    private init(base: UnsafeMutablePointer<UInt8>?, capacity: Int) {
+        self.base = base
+        self.capacity = capacity
+    }
+
+    /// The bytes `write` appends (`capacity`: how many it is expected to write; more only cost a copy).
+    public static func line(capacity: Int, _ write: (inout LineWriter) -> Void) -> [UInt8] {
+        var spilled: [UInt8]?
+        let bytes = [UInt8](unsafeUninitializedCapacity: max(capacity, 0)) { buffer, initialized in
+            var writer = LineWriter(base: buffer.baseAddress, capacity: buffer.count)
+            write(&writer)
+            spilled = writer.spill
+            initialized = spilled == nil ? writer.count : 0
+        }
+        return spilled ?? bytes
+    }
+
+    private mutating func append(_ source: UnsafeRawBufferPointer) {
+        guard source.count > 0 else { return }
+        if spill == nil, let base, source.count <= capacity - count {
+            UnsafeMutableRawPointer(base + count).copyMemory(from: source.baseAddress!, byteCount: source.count)
+            count += source.count
+            return
+        }
+        if spill == nil {
+            var bytes = Array(UnsafeBufferPointer(start: base, count: count))
+            bytes.reserveCapacity(2 * (count + source.count))
+            spill = bytes
+        }
+        spill!.append(contentsOf: source)
+    }
 
     /// Appends literal text.
     public mutating func append(_ text: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Appends bytes (already JSON text).
-    public mutating func append(_ text: [UInt8]) { bytes += text }
+    public mutating func append(_ text: [UInt8]) { text.withUnsafeBytes { append($0) } }
 
     /// Appends a string's UTF-8 as it is: for names that need no escaping inside JSON quotes (checked keys and
     /// theme names, whose syntax excludes quotes, backslashes and control characters).
     public mutating func append(identifier text: String) {
         var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
     }
 
     /// Appends an integer in decimal.
     public mutating func append(decimal number: Int64) {
-        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for a sign and 19 digits
+        var first = 24
         var magnitude = number.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits
-        var count = 0
         withUnsafeMutableBytes(of: &digits) { buffer in
             repeat {
-                buffer[23 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                first -= 1
+                buffer[first] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
-                count += 1
             } while magnitude > 0
-            bytes.append(contentsOf: buffer[(24 - count)...])
+            if number < 0 {
+                first -= 1
+                buffer[first] = UInt8(ascii: "-")
+            }
         }
+        withUnsafeBytes(of: &digits) { append(UnsafeRawBufferPointer(rebasing: $0[first...])) }
     }
 }

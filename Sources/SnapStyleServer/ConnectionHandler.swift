@@ -39,9 +39,10 @@ final class ConnectionHandler: ChannelInboundHandler {
     let services: ConnectionServices
     private var logger: Logger
     private var state = ConnectionState()
-    private var connection: Int?
-    private var context: ChannelHandlerContext?
+    /// Who sends this connection's lines (its number and outlet), once it is counted.
+    private var caller: Caller?
     private var outlet: ConnectionOutlet?
+    private var context: ChannelHandlerContext?
     /// Lines read while the connection waits (`ConnectionState.Wait`), answered when it goes on.
     private var held = CircularBuffer<ByteBuffer>()
     /// Responses of the current read burst, written at once by `flushOutput`.
@@ -66,9 +67,10 @@ final class ConnectionHandler: ChannelInboundHandler {
             context.close(promise: nil)
             return
         }
-        connection = number
+        let outlet = ConnectionOutlet(handler: self, eventLoop: context.eventLoop)
+        self.outlet = outlet
+        caller = Caller(connection: number, sink: outlet)
         logger[metadataKey: "connection"] = "\(number)"
-        outlet = ConnectionOutlet(handler: self, eventLoop: context.eventLoop)
         state.activated()
         checkPeer(context: context)
         context.fireChannelActive()
@@ -89,8 +91,8 @@ final class ConnectionHandler: ChannelInboundHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        if let connection { services.connectionClosed(connection) }
-        connection = nil
+        if let caller { services.connectionClosed(caller.connection) }
+        caller = nil
         outlet = nil
         held.removeAll()
         state.closed()
@@ -113,8 +115,7 @@ final class ConnectionHandler: ChannelInboundHandler {
     }
 
     private func answer(_ line: ByteBuffer, context: ChannelHandlerContext) {
-        guard let connection, let outlet else { return }
-        let caller = Caller(connection: connection, sink: outlet)
+        guard let caller, let outlet else { return }
         switch line.withUnsafeReadableBytes({ services.dispatcher.reply(to: $0, caller: caller) }) {
         case .none: break
         case .line(let response): writeLine(response, context: context)
@@ -128,7 +129,7 @@ final class ConnectionHandler: ChannelInboundHandler {
         }
         if output.pausesReading(unwritten: outbound?.readableBytes ?? 0) {
             flushOutput(context: context)
-            perform(state.wait(for: .writable), context: context)
+            if output.pausesReading(unwritten: 0) { perform(state.wait(for: .writable), context: context) }
         }
     }
 
@@ -217,22 +218,25 @@ final class ConnectionHandler: ChannelInboundHandler {
         outbound = nil
         while buffer.readableBytes > 0 {
             let chunk = buffer.readSlice(length: min(buffer.readableBytes, OutputQueue.chunkBytes))!
-            let bytes = chunk.readableBytes
-            output.queued(bytes)
-            let promise = context.eventLoop.makePromise(of: Void.self)
-            promise.futureResult.assumeIsolated().whenComplete { [self] _ in
-                output.written(bytes, at: .now())
-                resumeIfDrained()
-            }
-            context.write(wrapOutboundOut(chunk), promise: promise)
+            output.queued(chunk.readableBytes)
+            context.write(wrapOutboundOut(chunk), promise: nil)
         }
         context.flush()
+        if output.needsChannelFigure { askChannel(context: context) }
         if output.isOverLimit(services.limits.maxQueuedBytes) { scheduleStallCheck(context: context) }
+    }
+
+    /// Updates `output` with what the channel holds.
+    private func askChannel(context: ChannelHandlerContext) {
+        guard let buffered = try? context.channel.syncOptions?.getOption(.bufferedWritableBytes) else { return }
+        output.channelHolds(buffered, at: .now())
     }
 
     /// Reading goes on once the client has taken most of what waited for it.
     private func resumeIfDrained() {
-        guard let context, context.channel.isWritable, output.allowsReading, state.waitEnded(.writable) else { return }
+        guard let context, state.isOpen else { return }
+        askChannel(context: context)
+        guard context.channel.isWritable, output.allowsReading, state.waitEnded(.writable) else { return }
         goOn(context: context)
     }
 
@@ -244,6 +248,7 @@ final class ConnectionHandler: ChannelInboundHandler {
             stallCheck = nil
             guard state.isOpen, let context = self.context else { return }
             let limit = services.limits.maxQueuedBytes
+            askChannel(context: context)
             guard output.isOverLimit(limit) else { return }
             guard output.isStalled(at: .now()) else { return scheduleStallCheck(context: context) }
             logger.warning(

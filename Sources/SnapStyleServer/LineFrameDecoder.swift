@@ -1,3 +1,4 @@
+import Glibc
 import NIOCore
 
 /// Splits a connection's input into lines (without `\n`, and without a `\r` before it). A line, or the unfinished
@@ -18,15 +19,21 @@ struct LineFrameDecoder: ByteToMessageDecoder {
     init(maxLineBytes: Int) { self.maxLineBytes = maxLineBytes }
 
     mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
-        let view = buffer.readableBytesView
-        guard let newline = view[(view.startIndex + scanned)...].firstIndex(of: UInt8(ascii: "\n")) else {
-            scanned = view.count
+        let searched = scanned
+        let found: Int? = buffer.withUnsafeReadableBytes { bytes in
+            guard bytes.count > searched, let start = bytes.baseAddress,
+                let newline = memchr(start + searched, Int32(UInt8(ascii: "\n")), bytes.count - searched)
+            else { return nil }
+            return start.distance(to: UnsafeRawPointer(newline))
+        }
+        guard let length = found else {
+            scanned = buffer.readableBytes
             if scanned > maxLineBytes { throw LineTooLong(limit: maxLineBytes) }
             return .needMoreData
         }
         scanned = 0
-        let length = newline - view.startIndex
-        let carriageReturn = length > 0 && view[newline - 1] == UInt8(ascii: "\r")
+        let carriageReturn =
+            length > 0 && buffer.getInteger(at: buffer.readerIndex + length - 1, as: UInt8.self) == UInt8(ascii: "\r")
         let line = buffer.readSlice(length: carriageReturn ? length - 1 : length)!
         buffer.moveReaderIndex(forwardBy: carriageReturn ? 2 : 1)
         if line.readableBytes > maxLineBytes { throw LineTooLong(limit: maxLineBytes) }

@@ -47,9 +47,7 @@ public final class RPCServer: Service, Sendable {
             }
             .childChannelOption(.allowRemoteHalfClosure, value: true)
             .childChannelOption(.maxMessagesPerRead, value: 1)
-            .childChannelOption(
-                .writeBufferWaterMark, value: .init(low: limits.maxQueuedBytes / 2, high: limits.maxQueuedBytes)
-            )
+            .childChannelOption(.writeBufferWaterMark, value: OutputQueue.waterMark)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandlers(

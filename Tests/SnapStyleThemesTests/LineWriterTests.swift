@@ -7,9 +7,22 @@ import Testing
 @Suite struct LineWriterTests {
     @Test(arguments: [0, 7, -7, 10, 99, 100, 1_234_567_890, Int64.max, Int64.min, Int64.min + 1])
     func decimalsAreWhatJanssonWrites(number: Int64) {
-        var line = LineWriter(capacity: 0)
-        line.append(decimal: number)
-        #expect(String(decoding: line.bytes, as: UTF8.self) == Jansson.encode(.integer(number)))
+        for capacity in [0, 3, 20] {
+            let line = LineWriter.line(capacity: capacity) { $0.append(decimal: number) }
+            #expect(String(decoding: line, as: UTF8.self) == Jansson.encode(.integer(number)))
+        }
+    }
+
+    /// A line longer than the capacity given goes on in a growing array, and loses nothing.
+    @Test(arguments: [0, 1, 10, 31, 32, 33, 1000])
+    func aLineOverItsCapacityIsWhole(capacity: Int) {
+        let line = LineWriter.line(capacity: capacity) { line in
+            for index in 0..<8 {
+                line.append("abc")
+                line.append(identifier: "key\(index)")
+            }
+        }
+        #expect(String(decoding: line, as: UTF8.self) == (0..<8).map { "abckey\($0)" }.joined())
     }
 
     @Test(arguments: [JSONValue.integer(17), .string("a \"quoted\" id"), .null, .double(1.5)])
