@@ -7,18 +7,24 @@ extension StyleMethods {
     /// in one buffer. nil when the request fails: `answer(.resolve, …)` gives it its error, so the two paths cannot
     /// disagree on one.
     public func resolveResponse(_ params: KeyResolveParams, id: JSONValue) -> [UInt8]? {
+        var answered = false
+        let line = LineWriter.line(capacity: 512) { answered = writeResolveResponse(params, id: id, into: &$0) }
+        return answered ? line : nil
+    }
+
+    /// Writes the response line to a single-key `resolve` with `line`; false, having written nothing, when the
+    /// request fails (see `resolveResponse`).
+    public func writeResolveResponse(_ params: KeyResolveParams, id: JSONValue, into line: inout LineWriter) -> Bool {
         let name = params.theme ?? defaultTheme
-        guard let theme = store.theme(named: name), KeySyntax.isValidReference(params.key) else { return nil }
+        guard let theme = store.theme(named: name), KeySyntax.isValidReference(params.key) else { return false }
         let session = theme.session()
         let resolved: CachedValue
         do { resolved = try session.resolveCached(params.attribute, params.key, context: params.context) } catch {
-            return nil
+            return false
         }
         let value = encoded.bytes(resolved)
         // Theme names and keys are checked identifiers: they need no escaping.
-        // 59 bytes of literal text, up to 20 digits and the attribute's name.
-        let capacity = 90 + name.utf8.count + params.key.utf8.count + value.count
-        return ResponseLine.result(id: id, capacity: capacity) { line in
+        ResponseLine.result(id: id, into: &line) { line in
             line.append(#"{"theme":""#)
             line.append(identifier: name)
             line.append(#"","generation":"#)
@@ -31,5 +37,6 @@ extension StyleMethods {
             line.append(value)
             line.append("}")
         }
+        return true
     }
 }

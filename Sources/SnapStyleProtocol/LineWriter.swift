@@ -1,26 +1,40 @@
 /// Builds a response line's bytes in one buffer, from literal pieces, checked identifiers and numbers, with no
-/// intermediate strings: pieces are copied straight into the array's storage while they fit the capacity given,
-/// and into a growing array after that.
+/// intermediate strings: pieces are copied straight into memory the caller gives (an array's storage, a socket's
+/// output buffer) while they fit, and into a growing array after that.
 public struct LineWriter {
-    private let base: UnsafeMutablePointer<UInt8>?
+    private let base: UnsafeMutableRawPointer?
     private let capacity: Int
     private var count = 0
     /// Everything written, once a piece did not fit `capacity`.
     private var spill: [UInt8]?
 
-    private init(base: UnsafeMutablePointer<UInt8>?, capacity: Int) {
-        self.base = base
-        self.capacity = capacity
+    /// What was written: `count` bytes at the start of the space given, or, once they did not all fit, every byte
+    /// in an array.
+    public enum Outcome {
+        case inPlace(count: Int)
+        case spilled([UInt8])
     }
+
+    /// A writer into `space`.
+    public init(space: UnsafeMutableRawBufferPointer) {
+        base = space.baseAddress
+        capacity = space.count
+    }
+
+    public var outcome: Outcome { spill.map(Outcome.spilled) ?? .inPlace(count: count) }
 
     /// The bytes `write` appends (`capacity`: how many it is expected to write; more only cost a copy).
     public static func line(capacity: Int, _ write: (inout LineWriter) -> Void) -> [UInt8] {
         var spilled: [UInt8]?
         let bytes = [UInt8](unsafeUninitializedCapacity: max(capacity, 0)) { buffer, initialized in
-            var writer = LineWriter(base: buffer.baseAddress, capacity: buffer.count)
+            var writer = LineWriter(space: UnsafeMutableRawBufferPointer(buffer))
             write(&writer)
-            spilled = writer.spill
-            initialized = spilled == nil ? writer.count : 0
+            switch writer.outcome {
+            case .inPlace(let count): initialized = count
+            case .spilled(let bytes):
+                spilled = bytes
+                initialized = 0
+            }
         }
         return spilled ?? bytes
     }
@@ -28,12 +42,12 @@ public struct LineWriter {
     private mutating func append(_ source: UnsafeRawBufferPointer) {
         guard source.count > 0 else { return }
         if spill == nil, let base, source.count <= capacity - count {
-            UnsafeMutableRawPointer(base + count).copyMemory(from: source.baseAddress!, byteCount: source.count)
+            (base + count).copyMemory(from: source.baseAddress!, byteCount: source.count)
             count += source.count
             return
         }
         if spill == nil {
-            var bytes = Array(UnsafeBufferPointer(start: base, count: count))
+            var bytes = Array(UnsafeRawBufferPointer(start: base, count: count))
             bytes.reserveCapacity(2 * (count + source.count))
             spill = bytes
         }

@@ -12,24 +12,22 @@ public enum ResponseLine {
     /// `{"jsonrpc":"2.0","id":ID,"result":` + what `writeResult` appends + `}`, in one buffer (`capacity`: about
     /// how many bytes the result takes).
     public static func result(id: JSONValue, capacity: Int, _ writeResult: (inout LineWriter) -> Void) -> [UInt8] {
-        guard case .integer(let number) = id else {
+        LineWriter.line(capacity: 64 + capacity) { line in result(id: id, into: &line, writeResult) }
+    }
+
+    /// `{"jsonrpc":"2.0","id":ID,"result":` + what `writeResult` appends + `}`, written by `line`.
+    public static func result(id: JSONValue, into line: inout LineWriter, _ writeResult: (inout LineWriter) -> Void) {
+        line.append(#"{"jsonrpc":"2.0","id":"#)
+        if case .integer(let number) = id {
+            line.append(decimal: number)
+        } else {
             var encoded: [UInt8] = []
             Jansson.encode(id, into: &encoded)
-            return LineWriter.line(capacity: 40 + encoded.count + capacity) { line in
-                line.append(#"{"jsonrpc":"2.0","id":"#)
-                line.append(encoded)
-                line.append(#","result":"#)
-                writeResult(&line)
-                line.append("}")
-            }
+            line.append(encoded)
         }
-        return LineWriter.line(capacity: 60 + capacity) { line in
-            line.append(#"{"jsonrpc":"2.0","id":"#)
-            line.append(decimal: number)
-            line.append(#","result":"#)
-            writeResult(&line)
-            line.append("}")
-        }
+        line.append(#","result":"#)
+        writeResult(&line)
+        line.append("}")
     }
 
     /// `{"jsonrpc":"2.0","id":ID,"error":{…}}`.

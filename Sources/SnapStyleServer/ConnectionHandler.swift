@@ -116,8 +116,21 @@ final class ConnectionHandler: ChannelInboundHandler {
 
     private func answer(_ line: ByteBuffer, context: ChannelHandlerContext) {
         guard let caller, let outlet else { return }
-        switch line.withUnsafeReadableBytes({ services.dispatcher.reply(to: $0, caller: caller) }) {
-        case .none: break
+        // The response goes straight into the burst's output, with room kept for the newline.
+        var buffer = outbound.take() ?? context.channel.allocator.buffer(capacity: 4096)
+        var reply = Reply.none
+        buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: 1024) { space in
+            reply = line.withUnsafeReadableBytes {
+                services.dispatcher.reply(
+                    to: $0, caller: caller, space: UnsafeMutableRawBufferPointer(rebasing: space.dropLast()))
+            }
+            guard case .written(let count) = reply else { return 0 }
+            space[count] = UInt8(ascii: "\n")
+            return count + 1
+        }
+        outbound = buffer
+        switch reply {
+        case .none, .written: break
         case .line(let response): writeLine(response, context: context)
         case .deferred(let request):
             perform(state.wait(for: .reply), context: context)
@@ -214,7 +227,7 @@ final class ConnectionHandler: ChannelInboundHandler {
     /// Writes and flushes what the burst produced, in chunks, so that a large answer streams and each chunk the
     /// socket takes counts as progress.
     private func flushOutput(context: ChannelHandlerContext) {
-        guard var buffer = outbound else { return }
+        guard var buffer = outbound, buffer.readableBytes > 0 else { return }
         outbound = nil
         while buffer.readableBytes > 0 {
             let chunk = buffer.readSlice(length: min(buffer.readableBytes, OutputQueue.chunkBytes))!

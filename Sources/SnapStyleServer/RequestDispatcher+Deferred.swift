@@ -32,6 +32,7 @@ extension RequestDispatcher {
         switch bytes.withUnsafeBytes({ reply(to: $0, caller: caller) }) {
         case .none: nil
         case .line(let line): line
+        case .written: preconditionFailure("reply(to:caller:) gives no space to write into")
         case .deferred(let request): await answer(request)
         }
     }

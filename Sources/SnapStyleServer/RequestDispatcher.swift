@@ -21,6 +21,9 @@ public enum Reply: Sendable {
     case none
     /// The response line (no newline).
     case line([UInt8])
+    /// The response line (no newline), this many bytes, written at the start of the space given to
+    /// `reply(to:caller:space:)`.
+    case written(Int)
     /// Answered off the event loop (`RequestDispatcher.answer(_:)`); the connection holds its next lines until
     /// then, so responses keep the order of requests.
     case deferred(DeferredRequest)
@@ -61,12 +64,25 @@ public final class RequestDispatcher: Sendable {
 
     /// Answers one line (no newline) in place, or says it is answered later. Never blocks: safe on an event loop.
     public func reply(to bytes: UnsafeRawBufferPointer, caller: Caller) -> Reply {
+        reply(to: bytes, caller: caller, space: UnsafeMutableRawBufferPointer(start: nil, count: 0))
+    }
+
+    /// Answers one line as `reply(to:caller:)` does, writing the response to a single-key `resolve` into `space`
+    /// when it fits (`.written`), so that it goes to the socket without another copy.
+    public func reply(to bytes: UnsafeRawBufferPointer, caller: Caller, space: UnsafeMutableRawBufferPointer) -> Reply
+    {
         guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return .none }
         let message: JSONValue
         do {
             switch try RequestLineParser.read(bytes) {
             case .keyResolve(let id, let params):
-                if let line = methods.resolveResponse(params, id: id) { return .line(line) }
+                var line = LineWriter(space: space)
+                if methods.writeResolveResponse(params, id: id, into: &line) {
+                    switch line.outcome {
+                    case .inPlace(let count): return .written(count)
+                    case .spilled(let bytes): return .line(bytes)
+                    }
+                }
                 // It fails: the general path answers with its error.
                 message = try RequestLineParser.parse(bytes)
             case .message(let value):
