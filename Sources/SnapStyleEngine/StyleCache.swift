@@ -175,14 +175,25 @@ final class StyleCache: Sendable {
     /// The value of a key in a context already interned for this generation, counted as a hit; nil on a miss
     /// (nothing counted: the caller goes on to the full path).
     func fastLookup(_ context: ContextKey, _ attribute: Attribute, _ key: String, generation: Int) -> CachedValue? {
+        state.withLock { state in Self.fastLookup(context, attribute, key, generation: generation, &state) }
+    }
+
+    /// `fastLookup` for a reader of the generation served now, whichever it is.
+    func currentLookup(_ context: ContextKey, _ attribute: Attribute, _ key: String) -> CachedValue? {
         state.withLock { state in
-            guard let record = state.contexts.use(context, { ($0.id, $0.generation) }), record.1 == generation,
-                let entryKey = state.entryKey(record.0, attribute, key), let entry = state.entries.use(entryKey),
-                Int(entry.generation) <= generation
-            else { return nil }
-            state.statistics.hits += 1
-            return CachedValue(value: entry.value, entry: entry.serial)
+            Self.fastLookup(context, attribute, key, generation: state.snapshot.generation, &state)
         }
+    }
+
+    private static func fastLookup(
+        _ context: ContextKey, _ attribute: Attribute, _ key: String, generation: Int, _ state: inout State
+    ) -> CachedValue? {
+        guard let record = state.contexts.use(context, { ($0.id, $0.generation) }), record.1 == generation,
+            let entryKey = state.entryKey(record.0, attribute, key), let entry = state.entries.use(entryKey),
+            Int(entry.generation) <= generation
+        else { return nil }
+        state.statistics.hits += 1
+        return CachedValue(value: entry.value, entry: entry.serial, generation: generation)
     }
 
     func insert(

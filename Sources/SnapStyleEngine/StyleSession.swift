@@ -102,21 +102,23 @@ public struct StyleSession: Sendable {
         let contextKey = StyleCache.ContextKey(
             context: context, overrides: overrides?.id ?? 0, containerProperties: false)
         if let hit = theme.cache.fastLookup(contextKey, attribute, key, generation: generation) { return hit }
-        return CachedValue(value: try resolve(attribute, key, in: try prepare(context)), entry: nil)
+        return CachedValue(value: try resolve(attribute, key, in: try prepare(context)), entry: nil, generation: generation)
     }
 }
 
-/// A resolved value and the cache entry that answered it.
+/// A resolved value, the cache entry that answered it and the generation it comes from.
 public struct CachedValue: Sendable {
     public var value: ResolvedValue?
     /// The entry's serial number, unique among every cache entry of the process and never reused, so that whoever
     /// derives something from a value (its JSON text) may keep it under this number; nil when the value was
     /// computed for this call.
     public var entry: UInt64?
+    public var generation: Int
 
-    public init(value: ResolvedValue?, entry: UInt64?) {
+    public init(value: ResolvedValue?, entry: UInt64?, generation: Int) {
         self.value = value
         self.entry = entry
+        self.generation = generation
     }
 }
 

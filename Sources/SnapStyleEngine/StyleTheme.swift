@@ -27,6 +27,15 @@ public final class StyleTheme: Sendable {
     /// A session on the current generation.
     public func session() -> StyleSession { StyleSession(theme: self, snapshot: snapshot, overrides: nil) }
 
+    /// The value of a key in a context, from the generation served now: a cache hit takes one lock and no session.
+    public func resolveCached(_ attribute: Attribute, _ key: String, context: StyleContext) throws(StyleError)
+        -> CachedValue
+    {
+        let contextKey = StyleCache.ContextKey(context: context, overrides: 0, containerProperties: false)
+        if let hit = cache.currentLookup(contextKey, attribute, key) { return hit }
+        return try session().resolveCached(attribute, key, context: context)
+    }
+
     /// A session on the current generation with a request's overrides on top. `canonical` identifies the
     /// overrides (their JSON text); `build` validates them against a snapshot and is called once per generation.
     public func session<E: Error>(overrides canonical: String, build: (ThemeSnapshot) throws(E) -> ThemeLayer)

@@ -25,7 +25,7 @@ public final class EncodedValues: Sendable {
 
     /// The value's JSON encoding (`null` for no value), encoded once per distinct value.
     public func bytes(_ value: ResolvedValue?) -> [UInt8] {
-        bytes(CachedValue(value: value, entry: nil))
+        bytes(CachedValue(value: value, entry: nil, generation: 0))
     }
 
     /// The encoding of a value from the cache, found by its entry's number when it has one.

@@ -17,9 +17,8 @@ extension StyleMethods {
     public func writeResolveResponse(_ params: KeyResolveParams, id: JSONValue, into line: inout LineWriter) -> Bool {
         let name = params.theme ?? defaultTheme
         guard let theme = store.theme(named: name), KeySyntax.isValidReference(params.key) else { return false }
-        let session = theme.session()
         let resolved: CachedValue
-        do { resolved = try session.resolveCached(params.attribute, params.key, context: params.context) } catch {
+        do { resolved = try theme.resolveCached(params.attribute, params.key, context: params.context) } catch {
             return false
         }
         let value = encoded.bytes(resolved)
@@ -28,7 +27,7 @@ extension StyleMethods {
             line.append(#"{"theme":""#)
             line.append(identifier: name)
             line.append(#"","generation":"#)
-            line.append(decimal: Int64(session.generation))
+            line.append(decimal: Int64(resolved.generation))
             line.append(#","attribute":""#)
             line.append(identifier: params.attribute.rawValue)
             line.append(#"","key":""#)

@@ -26,7 +26,7 @@ public enum Reply: Sendable {
     case written(Int)
     /// Answered off the event loop (`RequestDispatcher.answer(_:)`); the connection holds its next lines until
     /// then, so responses keep the order of requests.
-    case deferred(DeferredRequest)
+    indirect case deferred(DeferredRequest)
 }
 
 /// A message whose answer may take more than a moment: a batch, a method that walks whole themes, a `reload`, or
