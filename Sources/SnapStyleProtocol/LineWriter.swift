@@ -2,11 +2,13 @@
 /// intermediate strings: pieces are copied straight into memory the caller gives (an array's storage, a socket's
 /// output buffer) while they fit, and into a growing array after that.
 public struct LineWriter {
-    private let base: UnsafeMutableRawPointer?
-    private let capacity: Int
-    private var count = 0
+    // Internal to the module but inlinable into the methods that write lines, so that a literal piece becomes a
+    // copy of known size.
+    @usableFromInline let base: UnsafeMutableRawPointer?
+    @usableFromInline let capacity: Int
+    @usableFromInline var count = 0
     /// Everything written, once a piece did not fit `capacity`.
-    private var spill: [UInt8]?
+    @usableFromInline var spill: [UInt8]?
 
     /// What was written: `count` bytes at the start of the space given, or, once they did not all fit, every byte
     /// in an array.
@@ -39,13 +41,19 @@ public struct LineWriter {
         return spilled ?? bytes
     }
 
-    private mutating func append(_ source: UnsafeRawBufferPointer) {
+    @inlinable
+    mutating func append(_ source: UnsafeRawBufferPointer) {
         guard source.count > 0 else { return }
         if spill == nil, let base, source.count <= capacity - count {
             (base + count).copyMemory(from: source.baseAddress!, byteCount: source.count)
             count += source.count
             return
         }
+        appendSpilling(source)
+    }
+
+    @usableFromInline
+    mutating func appendSpilling(_ source: UnsafeRawBufferPointer) {
         if spill == nil {
             var bytes = Array(UnsafeRawBufferPointer(start: base, count: count))
             bytes.reserveCapacity(2 * (count + source.count))
@@ -55,15 +63,18 @@ public struct LineWriter {
     }
 
     /// Appends literal text.
+    @inlinable
     public mutating func append(_ text: StaticString) {
         append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Appends bytes (already JSON text).
+    @inlinable
     public mutating func append(_ text: [UInt8]) { text.withUnsafeBytes { append($0) } }
 
     /// Appends a string's UTF-8 as it is: for names that need no escaping inside JSON quotes (checked keys and
     /// theme names, whose syntax excludes quotes, backslashes and control characters).
+    @inlinable
     public mutating func append(identifier text: String) {
         var text = text
         text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
