@@ -235,6 +235,12 @@ final class ConnectionHandler: ChannelInboundHandler {
             context.write(wrapOutboundOut(chunk), promise: nil)
         }
         context.flush()
+        // A small buffer serves the next burst: once the socket has taken its bytes it is ours alone again, and
+        // clearing it allocates nothing (while the channel still holds them, `clear` gets fresh memory instead).
+        if buffer.capacity <= OutputQueue.chunkBytes {
+            buffer.clear()
+            outbound = buffer
+        }
         if output.needsChannelFigure { askChannel(context: context) }
         if output.isOverLimit(services.limits.maxQueuedBytes) { scheduleStallCheck(context: context) }
     }
