@@ -83,7 +83,8 @@ extension StyleContext {
         func mix(_ hash: UInt64, _ value: UInt64) -> UInt64 { (hash ^ value) &* 0x0000_0100_0000_01b3 }
         // -0.0 == 0.0, so both must give the same bits.
         func bits(_ number: Double) -> UInt64 { number == 0 ? 0 : number.bitPattern }
-        var hash = tag(colorScheme) | tag(contrast) << 8 | tag(dynamicType) << 16 | tag(fontDesign) << 24
+        var hash =
+            tag(colorScheme) | tag(contrast) << 8 | tag(dynamicType) << 16 | tag(fontDesign) << 24
             | tag(fontWidth) << 32 | tag(element.type) << 40 | tag(element.hierarchy) << 48
             | (componentHierarchy.map { tag($0) + 1 } ?? 0) << 56
         hash = mix(hash, bits(scaleFactor))

@@ -64,7 +64,8 @@ final class StyleCache: Sendable {
         /// One digest of every member (`StyleContext.digest`) instead of the standard library's hash of each:
         /// every request hashes its context. Equal keys have equal digests; the table still compares with `==`.
         func hash(into hasher: inout Hasher) {
-            hasher.combine(context.digest &+ UInt64(UInt32(bitPattern: overrides)) << 1 &+ (containerProperties ? 1 : 0))
+            hasher.combine(
+                context.digest &+ UInt64(UInt32(bitPattern: overrides)) << 1 &+ (containerProperties ? 1 : 0))
         }
     }
 

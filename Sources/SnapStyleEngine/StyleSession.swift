@@ -102,7 +102,8 @@ public struct StyleSession: Sendable {
         let contextKey = StyleCache.ContextKey(
             context: context, overrides: overrides?.id ?? 0, containerProperties: false)
         if let hit = theme.cache.fastLookup(contextKey, attribute, key, generation: generation) { return hit }
-        return CachedValue(value: try resolve(attribute, key, in: try prepare(context)), entry: nil, generation: generation)
+        return CachedValue(
+            value: try resolve(attribute, key, in: try prepare(context)), entry: nil, generation: generation)
     }
 }
 

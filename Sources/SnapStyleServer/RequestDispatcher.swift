@@ -69,8 +69,7 @@ public final class RequestDispatcher: Sendable {
 
     /// Answers one line as `reply(to:caller:)` does, writing the response to a single-key `resolve` into `space`
     /// when it fits (`.written`), so that it goes to the socket without another copy.
-    public func reply(to bytes: UnsafeRawBufferPointer, caller: Caller, space: UnsafeMutableRawBufferPointer) -> Reply
-    {
+    public func reply(to bytes: UnsafeRawBufferPointer, caller: Caller, space: UnsafeMutableRawBufferPointer) -> Reply {
         guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return .none }
         let message: JSONValue
         do {

@@ -30,11 +30,14 @@ enum RequestLineParser {
 
     /// Reads a line; a single-key `resolve` comes back as `.keyResolve`, anything else as its value.
     static func read(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> Line {
-        if let line = withTape(bytes, { tape in
-            if let (id, params) = tape.keyResolve() { return Line.keyResolve(id: id, params) }
-            tape.index = 0
-            return tape.value().map(Line.message)
-        }) {
+        if let line = withTape(
+            bytes,
+            { tape in
+                if let (id, params) = tape.keyResolve() { return Line.keyResolve(id: id, params) }
+                tape.index = 0
+                return tape.value().map(Line.message)
+            })
+        {
             return line
         }
         return .message(try Jansson.parse(bytes: bytes))

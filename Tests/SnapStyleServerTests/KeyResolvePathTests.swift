@@ -40,7 +40,8 @@ import Testing
     static let fastLines: [String] = {
         let params = [
             #"{"attribute":"font","key":"title""#, #"{"key":"title","attribute":"font","theme":"snap""#,
-            #"{"theme":"snap","attribute":"surface","key":"systemBlue""#, #"{"attribute":"number","key":"spacingGroups""#,
+            #"{"theme":"snap","attribute":"surface","key":"systemBlue""#,
+            #"{"attribute":"number","key":"spacingGroups""#,
         ]
         var lines: [String] = []
         for (index, context) in contexts.enumerated() {
@@ -49,8 +50,10 @@ import Testing
                     #"{"jsonrpc":"2.0","id":\#(index),"method":"resolve","params":\#(param)\#(context)}}"#)
             }
         }
-        let members = [#""jsonrpc":"2.0""#, #""id":"a-\"quoted\"-id""#, #""method":"resolve""#,
-            #""params":{"attribute":"font","key":"title","context":{"colorScheme":"dark"}}"#]
+        let members = [
+            #""jsonrpc":"2.0""#, #""id":"a-\"quoted\"-id""#, #""method":"resolve""#,
+            #""params":{"attribute":"font","key":"title","context":{"colorScheme":"dark"}}"#,
+        ]
         for first in 0..<4 {
             for second in 0..<4 where second != first {
                 let rest = (0..<4).filter { $0 != first && $0 != second }
@@ -59,7 +62,9 @@ import Testing
                 }
             }
         }
-        lines.append(#" { "jsonrpc" : "2.0" , "id" : -9223372036854775808 , "method" : "resolve" , "params" : {"attribute":"font","key":"title"} } "#)
+        lines.append(
+            #" { "jsonrpc" : "2.0" , "id" : -9223372036854775808 , "method" : "resolve" , "params" : {"attribute":"font","key":"title"} } "#
+        )
         return lines
     }()
 

@@ -145,8 +145,9 @@ case "tokens-cached":
         let start = ContinuousClock.now
         for _ in 0..<iterations { _ = try session.resolve(.surface, key, in: prepared) }
         let after = theme.statistics
-        print(key, (ContinuousClock.now - start) / iterations, "hits", after.hits - before.hits, "misses",
-              after.misses - before.misses)
+        print(
+            key, (ContinuousClock.now - start) / iterations, "hits", after.hits - before.hits, "misses",
+            after.misses - before.misses)
     }
     tokens.remove()
 case "corpus":
