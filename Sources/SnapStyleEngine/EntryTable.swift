@@ -27,14 +27,7 @@ struct EntryTable<Key: Hashable, Value> {
     func peek(_ key: Key) -> Value? { index[key].flatMap { slots[Int($0)].value } }
 
     /// The value of a key, which becomes the most recently used.
-    mutating func use(_ key: Key) -> Value? {
-        guard let position = index[key] else { return nil }
-        if position != newest {
-            unlink(position)
-            linkAsNewest(position)
-        }
-        return slots[Int(position)].value
-    }
+    mutating func use(_ key: Key) -> Value? { use(key) { $0 } }
 
     /// Reads an entry in place (nothing copied but what `read` returns) and marks it the most recently used.
     mutating func use<R>(_ key: Key, _ read: (Value) -> R) -> R? {

@@ -24,16 +24,16 @@ public final class EncodedValues: Sendable {
     public init(budget: Int = 4 << 20) { self.budget = budget }
 
     /// The value's JSON encoding (`null` for no value), encoded once per distinct value.
-    public func bytes(_ value: ResolvedValue?) -> [UInt8] {
-        bytes(CachedValue(value: value, entry: nil, generation: 0))
-    }
+    public func bytes(_ value: ResolvedValue?) -> [UInt8] { bytes(value, entry: nil) }
 
     /// The encoding of a value from the cache, found by its entry's number when it has one.
-    public func bytes(_ cached: CachedValue) -> [UInt8] {
-        guard let value = cached.value else { return Array("null".utf8) }
-        if let entry = cached.entry, let known = table.withLock({ $0.byEntry[entry] }) { return known }
+    public func bytes(_ cached: CachedValue) -> [UInt8] { bytes(cached.value, entry: cached.entry) }
+
+    private func bytes(_ value: ResolvedValue?, entry: UInt64?) -> [UInt8] {
+        guard let value else { return Array("null".utf8) }
+        if let entry, let known = table.withLock({ $0.byEntry[entry] }) { return known }
         if let known = table.withLock({ $0.encodings[value] }) {
-            if let entry = cached.entry { remember(known, entry: entry) }
+            if let entry { remember(known, entry: entry) }
             return known
         }
         var bytes: [UInt8] = []
@@ -43,7 +43,7 @@ public final class EncodedValues: Sendable {
             if table.bytes + bytes.count > budget { Self.startOver(&table) }
             if table.encodings.updateValue(bytes, forKey: value) == nil { table.bytes += bytes.count + 64 }
         }
-        if let entry = cached.entry { remember(bytes, entry: entry) }
+        if let entry { remember(bytes, entry: entry) }
         return bytes
     }
 
