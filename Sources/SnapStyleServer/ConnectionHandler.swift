@@ -33,7 +33,7 @@ struct ConnectionLimits: Sendable {
 /// the client does not read, queues events, and drops a client whose unread output passes the limit. Lives on its
 /// channel's event loop; other threads reach it through its `ConnectionOutlet`.
 final class ConnectionHandler: ChannelInboundHandler {
-    typealias InboundIn = ByteBuffer
+    typealias InboundIn = LineBatch
     typealias OutboundOut = ByteBuffer
 
     let services: ConnectionServices
@@ -44,7 +44,7 @@ final class ConnectionHandler: ChannelInboundHandler {
     private var outlet: ConnectionOutlet?
     private var context: ChannelHandlerContext?
     /// Lines read while the connection waits (`ConnectionState.Wait`), answered when it goes on.
-    private var held = CircularBuffer<ByteBuffer>()
+    private var held = CircularBuffer<LineBatch>()
     /// Responses of the current read burst, written at once by `flushOutput`.
     private var outbound: ByteBuffer?
     /// What is written and not yet taken by the socket.
@@ -106,24 +106,27 @@ final class ConnectionHandler: ChannelInboundHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard state.isOpen else { return }
-        let line = unwrapInboundIn(data)
-        if state.answersLines, held.isEmpty {
+        var lines = unwrapInboundIn(data)
+        if state.answersLines, held.isEmpty { answer(&lines, context: context) }
+        if !lines.isEmpty, state.isOpen { held.append(lines) }
+    }
+
+    /// Answers lines from the front of `lines` for as long as the connection answers lines.
+    private func answer(_ lines: inout LineBatch, context: ChannelHandlerContext) {
+        lines.forEachLine { line in
             answer(line, context: context)
-        } else {
-            held.append(line)
+            return state.answersLines
         }
     }
 
-    private func answer(_ line: ByteBuffer, context: ChannelHandlerContext) {
+    private func answer(_ line: UnsafeRawBufferPointer, context: ChannelHandlerContext) {
         guard let caller, let outlet else { return }
         // The response goes straight into the burst's output, with room kept for the newline.
         var buffer = outbound.take() ?? context.channel.allocator.buffer(capacity: 4096)
         var reply = Reply.none
         buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: 1024) { space in
-            reply = line.withUnsafeReadableBytes {
-                services.dispatcher.reply(
-                    to: $0, caller: caller, space: UnsafeMutableRawBufferPointer(rebasing: space.dropLast()))
-            }
+            reply = services.dispatcher.reply(
+                to: line, caller: caller, space: UnsafeMutableRawBufferPointer(rebasing: space.dropLast()))
             guard case .written(let count) = reply else { return 0 }
             space[count] = UInt8(ascii: "\n")
             return count + 1
@@ -155,7 +158,10 @@ final class ConnectionHandler: ChannelInboundHandler {
 
     /// Answers the held lines until one waits again, then reads on (or finishes).
     private func goOn(context: ChannelHandlerContext) {
-        while state.answersLines, let line = held.popFirst() { answer(line, context: context) }
+        while state.answersLines, var lines = held.popFirst() {
+            answer(&lines, context: context)
+            if !lines.isEmpty, state.isOpen { held.prepend(lines) }
+        }
         flushOutput(context: context)
         perform(state.afterHeldLines(), context: context)
     }
