@@ -299,23 +299,25 @@ extension CalcExpression {
 public enum KeySyntax {
     /// Whether `key` has the semantic key syntax (`name` or `name.segment...`).
     public static func isValid(_ key: String) -> Bool {
-        var atSegmentStart = true
-        var count = 0
-        for byte in key.utf8 {
-            count += 1
-            switch byte {
-            case UInt8(ascii: "."):
-                if atSegmentStart { return false }
-                atSegmentStart = true
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
-                atSegmentStart = false
-            case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                if atSegmentStart { return false }
-            default:
-                return false
+        var key = key
+        // Over the contiguous UTF-8 (no copy for a native string): every request checks its key.
+        return key.withUTF8 { bytes in
+            var atSegmentStart = true
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "."):
+                    if atSegmentStart { return false }
+                    atSegmentStart = true
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
+                    atSegmentStart = false
+                case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    if atSegmentStart { return false }
+                default:
+                    return false
+                }
             }
+            return !bytes.isEmpty && !atSegmentStart
         }
-        return count > 0 && !atSegmentStart
     }
 
     /// Whether `key` may name a key at all: a native key, or an imported token's path (DTCG names: segments not

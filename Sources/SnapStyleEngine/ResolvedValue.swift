@@ -101,7 +101,7 @@ public struct ResolvedAccent: Hashable, Sendable {
 public enum ResolvedValue: Hashable, Sendable {
     indirect case surface(ResolvedSurface)
     case number(ResolvedNumber)
-    case font(ResolvedFont)
+    indirect case font(ResolvedFont)
     indirect case padding(ResolvedPadding)
     case shape(ResolvedShape)
     case icon(String)

@@ -11,6 +11,9 @@ public struct KeyResolveParams: Sendable, Equatable {
     public var key: String
     public var context: StyleContext
 
+    /// No theme, the `surface` attribute, an empty key and the default context: to be filled in.
+    public init() { self.init(theme: nil, attribute: .surface, key: "", context: StyleContext()) }
+
     public init(theme: String?, attribute: Attribute, key: String, context: StyleContext) {
         self.theme = theme
         self.attribute = attribute

@@ -41,7 +41,7 @@ public struct LineWriter {
         return spilled ?? bytes
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     mutating func append(_ source: UnsafeRawBufferPointer) {
         guard source.count > 0 else { return }
         if spill == nil, let base, source.count <= capacity - count {
@@ -63,7 +63,7 @@ public struct LineWriter {
     }
 
     /// Appends literal text.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func append(_ text: StaticString) {
         append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
@@ -74,7 +74,7 @@ public struct LineWriter {
 
     /// Appends a string's UTF-8 as it is: for names that need no escaping inside JSON quotes (checked keys and
     /// theme names, whose syntax excludes quotes, backslashes and control characters).
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func append(identifier text: String) {
         var text = text
         text.withUTF8 { append(UnsafeRawBufferPointer($0)) }

@@ -73,19 +73,18 @@ public final class RequestDispatcher: Sendable {
         guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return .none }
         let message: JSONValue
         do {
-            switch try RequestLineParser.read(bytes) {
-            case .keyResolve(let id, let params):
+            // A resolve that fails is not answered here: the general path answers it with its error.
+            let read = try RequestLineParser.read(bytes) { id, params -> Reply? in
                 var line = LineWriter(space: space)
-                if methods.writeResolveResponse(params, id: id, into: &line) {
-                    switch line.outcome {
-                    case .inPlace(let count): return .written(count)
-                    case .spilled(let bytes): return .line(bytes)
-                    }
+                guard methods.writeResolveResponse(params, id: id, into: &line) else { return nil }
+                switch line.outcome {
+                case .inPlace(let count): return .written(count)
+                case .spilled(let bytes): return .line(bytes)
                 }
-                // It fails: the general path answers with its error.
-                message = try RequestLineParser.parse(bytes)
-            case .message(let value):
-                message = value
+            }
+            switch read {
+            case .answered(let reply): return reply
+            case .message(let value): message = value
             }
         } catch {
             let reason = error.code == .invalidUTF8 ? "invalid UTF-8: \(error.message)" : error.description

@@ -21,19 +21,24 @@ enum RequestLineParser {
 
     private static let parsers = ThreadSpecificVariable<Parser>()
 
-    /// What a line holds: a single-key `resolve` read straight from simdjson's tape (no `JSONValue` built), or any
-    /// other message as a value.
-    enum Line {
-        case keyResolve(id: JSONValue, KeyResolveParams)
+    /// What a line gave: the answer `read` was asked to make for a single-key `resolve`, or the line's value.
+    enum Line<Answer> {
+        case answered(Answer)
         case message(JSONValue)
     }
 
-    /// Reads a line; a single-key `resolve` comes back as `.keyResolve`, anything else as its value.
-    static func read(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> Line {
+    /// Reads a line. A single-key `resolve` is handed to `answer` straight from the tape, its params read in place
+    /// (no `JSONValue` built); anything else, or a resolve `answer` gives nil for, comes back as the line's value.
+    static func read<Answer>(
+        _ bytes: UnsafeRawBufferPointer, answeringKeyResolve answer: (JSONValue, KeyResolveParams) -> Answer?
+    ) throws(JSONParseError) -> Line<Answer> {
         if let line = withTape(
             bytes,
-            { tape in
-                if let (id, params) = tape.keyResolve() { return Line.keyResolve(id: id, params) }
+            { tape -> Line<Answer>? in
+                var params = KeyResolveParams()
+                if let id = tape.keyResolve(into: &params), let answered = answer(id, params) {
+                    return .answered(answered)
+                }
                 tape.index = 0
                 return tape.value().map(Line.message)
             })
@@ -41,12 +46,6 @@ enum RequestLineParser {
             return line
         }
         return .message(try Jansson.parse(bytes: bytes))
-    }
-
-    /// The line's value.
-    static func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> JSONValue {
-        if let value = fastParse(bytes) { return value }
-        return try Jansson.parse(bytes: bytes)
     }
 
     /// The line's value through simdjson, or nil to let jansson decide.

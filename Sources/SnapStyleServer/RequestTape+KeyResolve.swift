@@ -9,17 +9,15 @@ extension RequestTape {
     private static let contextMembers = NameTable<StyleContext.Member>()
 
     /// Reads `{"jsonrpc":"2.0","id":ID,"method":"resolve","params":{"theme"?,"attribute","key","context"?}}`
-    /// (members in any order, an integer or string id) from the start of the tape, comparing member names as
-    /// bytes. nil for anything else (another method or member, a notification, a duplicate member, a value of
-    /// another type, an unknown attribute, an invalid context): the general path reads those, and reports their
-    /// errors.
-    mutating func keyResolve() -> (id: JSONValue, params: KeyResolveParams)? {
+    /// (members in any order, an integer or string id) from the start of the tape into `params` (which must hold
+    /// `KeyResolveParams()`), comparing member names as bytes, and gives its id. nil for anything else (another
+    /// method or member, a notification, a duplicate member, a value of another type, an unknown attribute, an
+    /// invalid context): the general path reads those, and reports their errors.
+    mutating func keyResolve(into params: inout KeyResolveParams) -> JSONValue? {
         let root = current
         guard root.pointee.kind == SNAPJSON_OBJECT.rawValue, root.pointee.count == 4 else { return nil }
         index += 1
-        var id: JSONValue?, sawVersion = false, sawMethod = false
-        var params = KeyResolveParams(theme: nil, attribute: .surface, key: "", context: StyleContext())
-        var sawParams = false
+        var id: JSONValue?, sawVersion = false, sawMethod = false, sawParams = false
         for _ in 0..<4 {
             let node = current
             if Self.has(node, key: "params") {
@@ -45,8 +43,8 @@ extension RequestTape {
                 return nil
             }
         }
-        guard let id, sawParams, sawVersion, sawMethod else { return nil }
-        return (id, params)
+        guard sawParams, sawVersion, sawMethod else { return nil }
+        return id
     }
 
     /// Reads the params object at the current node into `params`; false when it is not of that shape.
