@@ -86,8 +86,11 @@ public final class ThemeStore: Sendable {
     }
 
     struct Published: Sendable {
-        var themes: [String: StyleTheme] = [:]
+        var themes: [String: StyleTheme] = [:] { didSet { lastFound = nil } }
         var infos: [ThemeInfo] = []
+        /// What `theme(named:)` found last: nearly every request names the same theme, and comparing a name costs
+        /// far less than hashing it.
+        var lastFound: (name: String, theme: StyleTheme)?
     }
 
     public let roots: [ThemeRoot]
@@ -107,7 +110,14 @@ public final class ThemeStore: Sendable {
     }
 
     /// The served theme of that name, if it ever loaded.
-    public func theme(named name: String) -> StyleTheme? { published.withLock { $0.themes[name] } }
+    public func theme(named name: String) -> StyleTheme? {
+        published.withLock { published in
+            if let last = published.lastFound, last.name == name { return last.theme }
+            guard let theme = published.themes[name] else { return nil }
+            published.lastFound = (name, theme)
+            return theme
+        }
+    }
 
     /// Every known theme, sorted by name.
     public var infos: [ThemeInfo] { published.withLock { $0.infos } }

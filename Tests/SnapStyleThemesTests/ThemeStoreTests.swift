@@ -212,6 +212,26 @@ import Testing
         #expect(!message.contains("probeD"))
     }
 
+    @Test func aThemeJustLookedUpIsGoneOnceItsFileIsRemovedOrBroken() throws {
+        let roots = TemporaryRoots()
+        roots.write("t.json", ##"{"number": {"probeGap": 1}}"##)
+        roots.write("u.json", ##"{"number": {"probeGap": 1}}"##)
+        let store = loadedStore([roots.root])
+        // Each lookup is the last one when the theme changes.
+        #expect(store.theme(named: "t") != nil)
+        roots.write("t.json", ##"{"number": {"probeGap": "#"}}"##)
+        store.apply(changedPaths: [roots.full("t.json")])
+        #expect(store.theme(named: "t")?.snapshot.generation == 1, "the last good theme stays")
+        #expect(store.theme(named: "u") != nil)
+        roots.remove("u.json")
+        store.apply(changedPaths: [roots.full("u.json")])
+        #expect(store.theme(named: "u") == nil)
+        #expect(store.theme(named: "t") != nil)
+        roots.remove("t.json")
+        store.apply(changedPaths: [roots.full("t.json")])
+        #expect(store.theme(named: "t") == nil)
+    }
+
     @Test func anExtendsCycleIsAnError() throws {
         let roots = TemporaryRoots()
         roots.write("x.json", ##"{"theme": {"extends": "y"}}"##)
