@@ -11,8 +11,8 @@ import Glibc
 /// The value lives behind a pointer rather than in a stored `var`: the mutex already makes every access exclusive,
 /// and a class's stored `var` would be checked again at run time on each access (`swift_beginAccess`).
 public final class Locked<Value: Sendable>: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private let value: UnsafeMutablePointer<Value>
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    @usableFromInline let value: UnsafeMutablePointer<Value>
 
     public init(_ value: Value) {
         self.value = .allocate(capacity: 1)
@@ -29,8 +29,8 @@ public final class Locked<Value: Sendable>: @unchecked Sendable {
         value.deallocate()
     }
 
-    /// Runs `body` with the value, alone.
-    @inline(__always)
+    /// Runs `body` with the value, alone. Inlinable, so that other modules' calls are specialized and inlined.
+    @inlinable @inline(__always)
     public func withLock<Result, E: Error>(_ body: (inout Value) throws(E) -> Result) throws(E) -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
