@@ -7,7 +7,7 @@ extension ResolvedValue {
         switch self {
         case .surface(let surface): surface.estimatedBytes
         case .number: 24
-        case .font(let f): 96 + (f.details.families?.reduce(0) { $0 + 24 + $1.utf8.count } ?? 0)
+        case .font(let f): 112 + (f.details.families?.reduce(0) { $0 + 24 + $1.utf8.count } ?? 0)
         case .padding: 192
         case .shape: 48
         case .icon(let name): 32 + name.utf8.count

@@ -101,6 +101,7 @@ public struct ResolvedAccent: Hashable, Sendable {
 public enum ResolvedValue: Hashable, Sendable {
     indirect case surface(ResolvedSurface)
     case number(ResolvedNumber)
+    /// Boxed, like the other large payloads: a cached font is copied out on every hit, and a box is one retain.
     indirect case font(ResolvedFont)
     indirect case padding(ResolvedPadding)
     case shape(ResolvedShape)
