@@ -1,4 +1,3 @@
-import Glibc
 import NIOCore
 
 /// Splits a connection's input into lines and passes them on in runs: each `LineBatch` holds every complete line
