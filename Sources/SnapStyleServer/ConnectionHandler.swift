@@ -29,16 +29,17 @@ struct ConnectionLimits: Sendable {
     var maxQueuedBytes: Int
 }
 
-/// One client connection, after `LineFrameDecoder`: answers each line, holds lines while an answer is deferred or
-/// the client does not read, queues events, and drops a client whose unread output passes the limit. Lives on its
-/// channel's event loop; other threads reach it through its `ConnectionOutlet`.
+/// One client connection: splits its input into lines (`LineFrameDecoder`), answers each line, holds lines while
+/// an answer is deferred or the client does not read, queues events, and drops a client whose unread output passes
+/// the limit. Lives on its channel's event loop; other threads reach it through its `ConnectionOutlet`.
 final class ConnectionHandler: ChannelInboundHandler {
-    typealias InboundIn = LineBatch
+    typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
 
     let services: ConnectionServices
     private var logger: Logger
     private var state = ConnectionState()
+    private var decoder: LineFrameDecoder
     /// Who sends this connection's lines (its number and outlet), once it is counted.
     private var caller: Caller?
     private var outlet: ConnectionOutlet?
@@ -54,6 +55,7 @@ final class ConnectionHandler: ChannelInboundHandler {
     init(services: ConnectionServices) {
         self.services = services
         logger = services.logger
+        decoder = LineFrameDecoder(maxLineBytes: services.limits.maxLineBytes)
     }
 
     func channelActive(context: ChannelHandlerContext) {
@@ -106,9 +108,23 @@ final class ConnectionHandler: ChannelInboundHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard state.isOpen else { return }
-        var lines = unwrapInboundIn(data)
-        if state.answersLines, held.isEmpty { answer(&lines, context: context) }
-        if !lines.isEmpty, state.isOpen { held.append(lines) }
+        do throws(LineFrameDecoder.LineTooLong) {
+            try decoder.decode(unwrapInboundIn(data)) { lines in
+                if state.answersLines, held.isEmpty { answer(&lines, context: context) }
+                if !lines.isEmpty, state.isOpen { held.append(lines) }
+            }
+        } catch {
+            refuse(error, context: context)
+        }
+    }
+
+    /// A line over the limit: the client is told why, then the connection closes.
+    private func refuse(_ tooLong: LineFrameDecoder.LineTooLong, context: ChannelHandlerContext) {
+        guard state.isOpen else { return }
+        logger.warning("line over \(tooLong.limit) bytes, closing")
+        writeLine(ResponseLine.error(id: .null, .limitExceeded("line bytes", limit: tooLong.limit)), context: context)
+        flushOutput(context: context)
+        close(context: context)
     }
 
     /// Answers lines from the front of `lines` for as long as the connection answers lines.
@@ -205,14 +221,7 @@ final class ConnectionHandler: ChannelInboundHandler {
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        guard let tooLong = error as? LineFrameDecoder.LineTooLong else {
-            logger.debug("connection error: \(error)")
-            return close(context: context)
-        }
-        guard state.isOpen else { return }
-        logger.warning("line over \(tooLong.limit) bytes, closing")
-        writeLine(ResponseLine.error(id: .null, .limitExceeded("line bytes", limit: tooLong.limit)), context: context)
-        flushOutput(context: context)
+        logger.debug("connection error: \(error)")
         close(context: context)
     }
 

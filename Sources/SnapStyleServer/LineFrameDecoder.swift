@@ -1,45 +1,72 @@
 import NIOCore
 
-/// Splits a connection's input into lines and passes them on in runs: each `LineBatch` holds every complete line
-/// a read brought, so that the pipeline is crossed once per read, not once per line. A line, or the unfinished
-/// rest of the input, longer than `maxLineBytes` is an error (`LineTooLong`), raised after the lines before it
-/// were passed on; an unfinished line at the end of the input is dropped.
-struct LineFrameDecoder: ByteToMessageDecoder {
-    typealias InboundOut = LineBatch
-
+/// Splits a connection's input into lines and gives them on in runs: each `LineBatch` holds every complete line a
+/// read brought, so that a read costs one call, not one per line. A line, or the unfinished rest of the input,
+/// longer than `maxLineBytes` is an error (`LineTooLong`), raised after the lines before it were given on; an
+/// unfinished line at the end of the input is dropped with the decoder.
+///
+/// The connection's handler owns its decoder and feeds it each read itself: no pipeline stage between the socket
+/// and the handler, no boxing of the batch.
+struct LineFrameDecoder {
     /// A line over the limit.
     struct LineTooLong: Error, Equatable {
         let limit: Int
     }
 
     let maxLineBytes: Int
-    /// How many bytes of the buffer were already searched for a newline.
-    private var scanned = 0
+    /// The start of a line whose end has not come yet, in the decoder's own storage (so that the read buffer it
+    /// came in goes back to the channel's pool).
+    private var unfinished: ByteBuffer?
 
     init(maxLineBytes: Int) { self.maxLineBytes = maxLineBytes }
 
-    mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
-        let searched = scanned
+    /// How many bytes of an unfinished line are waiting for its end.
+    var waitingBytes: Int { unfinished?.readableBytes ?? 0 }
+
+    /// Adds `input` to what came before and gives `body` the complete lines, if any, as one batch; what `body`
+    /// leaves in the batch is its to keep. Throws `LineTooLong` after `body` had the lines before the long one.
+    mutating func decode(_ input: ByteBuffer, lines body: (inout LineBatch) -> Void) throws(LineTooLong) {
+        var buffer = input
+        var ownStorage = false
+        if var earlier = unfinished.take() {
+            earlier.writeImmutableBuffer(input)
+            buffer = earlier
+            ownStorage = true
+        }
+        let searchFrom = buffer.readableBytes - input.readableBytes
         // Reads mostly end at a line's end or inside the last line, so the search goes backwards.
         let lastNewline = buffer.withUnsafeReadableBytes { bytes in
-            bytes[searched...].lastIndex(of: UInt8(ascii: "\n"))
+            bytes[searchFrom...].lastIndex(of: UInt8(ascii: "\n"))
         }
         guard let lastNewline else {
-            scanned = buffer.readableBytes
-            if scanned > maxLineBytes { throw LineTooLong(limit: maxLineBytes) }
-            return .needMoreData
+            try keep(buffer, ownStorage: ownStorage)
+            return
         }
-        scanned = 0
         var lines = buffer.readSlice(length: lastNewline + 1)!
         // Runs no longer than the limit cannot hold a line over it; a longer one is checked line by line.
         if lines.readableBytes > maxLineBytes + 1, let tooLong = firstLineOverLimit(in: lines) {
             if tooLong > 0 {
-                context.fireChannelRead(Self.wrapInboundOut(LineBatch(lines.readSlice(length: tooLong)!)))
+                var batch = LineBatch(lines.readSlice(length: tooLong)!)
+                body(&batch)
             }
             throw LineTooLong(limit: maxLineBytes)
         }
-        context.fireChannelRead(Self.wrapInboundOut(LineBatch(lines)))
-        return .continue
+        var batch = LineBatch(lines)
+        body(&batch)
+        if buffer.readableBytes > 0 { try keep(buffer, ownStorage: ownStorage) }
+    }
+
+    /// Keeps the start of an unfinished line, unless it is already over the limit: in place while a line grows over
+    /// several reads, otherwise copied (from a read buffer, or from behind the lines just given on).
+    private mutating func keep(_ rest: ByteBuffer, ownStorage: Bool) throws(LineTooLong) {
+        if rest.readableBytes > maxLineBytes { throw LineTooLong(limit: maxLineBytes) }
+        if ownStorage, rest.readerIndex == 0 {
+            unfinished = rest
+        } else {
+            var copy = ByteBufferAllocator().buffer(capacity: max(rest.readableBytes, 256))
+            copy.writeImmutableBuffer(rest)
+            unfinished = copy
+        }
     }
 
     /// Where the first line longer than the limit starts, if one is.
@@ -57,14 +84,5 @@ struct LineFrameDecoder: ByteToMessageDecoder {
             }
             return found
         }
-    }
-
-    mutating func decodeLast(context: ChannelHandlerContext, buffer: inout ByteBuffer, seenEOF: Bool) throws
-        -> DecodingState
-    {
-        while try decode(context: context, buffer: &buffer) == .continue {}
-        buffer.moveReaderIndex(to: buffer.writerIndex)
-        scanned = 0
-        return .needMoreData
     }
 }

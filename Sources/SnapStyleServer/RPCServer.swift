@@ -35,7 +35,6 @@ public final class RPCServer: Service, Sendable {
 
     func bootstrap() -> ServerBootstrap {
         let services = daemon.connectionServices
-        let limits = services.limits
         return ServerBootstrap(group: eventLoops)
             .serverChannelOption(.backlog, value: 512)
             // Out of file descriptors (EMFILE, ENFILE), accepting waits a moment instead of failing in a loop.
@@ -50,9 +49,7 @@ public final class RPCServer: Service, Sendable {
             .childChannelOption(.writeBufferWaterMark, value: OutputQueue.waterMark)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandlers(
-                        ByteToMessageHandler(LineFrameDecoder(maxLineBytes: limits.maxLineBytes)),
-                        ConnectionHandler(services: services))
+                    try channel.pipeline.syncOperations.addHandler(ConnectionHandler(services: services))
                 }
             }
     }

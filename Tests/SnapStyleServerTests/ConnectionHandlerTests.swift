@@ -9,7 +9,7 @@ import Testing
 
 @testable import SnapStyleServer
 
-/// The connection pipeline (line framing, then the handler) on an `EmbeddedChannel`, with a real dispatcher.
+/// The connection handler (line framing and answers) on an `EmbeddedChannel`, with a real dispatcher.
 @Suite struct ConnectionHandlerTests {
     static let store: ThemeStore = {
         let store = ThemeStore(roots: [])
@@ -17,17 +17,19 @@ import Testing
         return store
     }()
 
-    func makeChannel(maxLineBytes: Int = 1024) throws -> (EmbeddedChannel, Daemon) {
+    func makeDaemon(maxLineBytes: Int = 1024) -> Daemon {
         var configuration = DaemonConfiguration()
         configuration.maxLineBytes = maxLineBytes
-        let daemon = Daemon(
+        return Daemon(
             configuration: configuration, store: Self.store, socketPath: "/nowhere",
             logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }),
             notifier: SystemdNotifier(environment: [:]))
+    }
+
+    func makeChannel(maxLineBytes: Int = 1024) throws -> (EmbeddedChannel, Daemon) {
+        let daemon = makeDaemon(maxLineBytes: maxLineBytes)
         let channel = EmbeddedChannel()
-        try channel.pipeline.syncOperations.addHandlers(
-            ByteToMessageHandler(LineFrameDecoder(maxLineBytes: maxLineBytes)),
-            ConnectionHandler(services: daemon.connectionServices))
+        try channel.pipeline.syncOperations.addHandler(ConnectionHandler(services: daemon.connectionServices))
         try channel.connect(to: SocketAddress(unixDomainSocketPath: "/nowhere")).wait()
         return (channel, daemon)
     }
@@ -57,26 +59,40 @@ import Testing
         _ = try channel.finish()
     }
 
+    /// A deferred answer comes from another thread, so this test's loop is the thread-safe testing loop.
     @Test func aDeferredAnswerHoldsTheNextLinesUntilItComes() async throws {
-        let (channel, daemon) = try makeChannel()
+        let daemon = makeDaemon()
+        let services = daemon.connectionServices
+        let channel = try await NIOAsyncTestingChannel { channel in
+            try channel.pipeline.syncOperations.addHandler(ConnectionHandler(services: services))
+        }
+        try await channel.connect(to: SocketAddress(unixDomainSocketPath: "/nowhere")).get()
+        func write(_ text: String) async throws {
+            try await channel.writeInbound(ByteBuffer(string: text))
+            try await channel.testingEventLoop.executeInContext { channel.pipeline.fireChannelReadComplete() }
+        }
+        func lines() async throws -> [String] {
+            var text = ""
+            while let buffer = try await channel.readOutbound(as: ByteBuffer.self) { text += String(buffer: buffer) }
+            return text.split(separator: "\n").map(String.init)
+        }
         // One read: the ping before the keys request is answered at once, the one after it waits.
-        try write(
-            channel,
+        try await write(
             #"{"jsonrpc":"2.0","id":1,"method":"ping"}"# + "\n" + #"{"jsonrpc":"2.0","id":2,"method":"keys"}"# + "\n"
                 + #"{"jsonrpc":"2.0","id":3,"method":"ping"}"# + "\n")
-        #expect(ids(try lines(channel)) == [1], "the last ping waits for the keys answer")
-        try write(channel, #"{"jsonrpc":"2.0","id":4,"method":"ping"}"# + "\n")
-        #expect(try lines(channel).isEmpty, "a later read waits too")
+        #expect(ids(try await lines()) == [1], "the last ping waits for the keys answer")
+        try await write(#"{"jsonrpc":"2.0","id":4,"method":"ping"}"# + "\n")
+        #expect(try await lines().isEmpty, "a later read waits too")
         let worker = Task { await daemon.deferred.run() }
         defer { worker.cancel() }
         var answered: [String] = []
         for _ in 0..<500 where answered.count < 3 {
             try await Task.sleep(for: .milliseconds(5))
-            channel.embeddedEventLoop.run()
-            answered += try lines(channel)
+            await channel.testingEventLoop.run()
+            answered += try await lines()
         }
         #expect(ids(answered) == [2, 3, 4])
-        _ = try channel.finish()
+        _ = try await channel.finish()
     }
 
     @Test func aLineOverTheLimitIsAnsweredThenClosed() throws {
