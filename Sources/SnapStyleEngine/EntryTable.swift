@@ -29,14 +29,24 @@ struct EntryTable<Key: Hashable, Value> {
     /// The value of a key, which becomes the most recently used.
     mutating func use(_ key: Key) -> Value? { use(key) { $0 } }
 
-    /// Reads an entry in place (nothing copied but what `read` returns) and marks it the most recently used.
+    /// Reads an entry in place (nothing copied but what `read` returns) and marks it the most recently used. The
+    /// most recently used entry is compared before any hashing: runs of lookups of one key (a screen's keys
+    /// resolved in one context) cost a comparison each.
     mutating func use<R>(_ key: Key, _ read: (Value) -> R) -> R? {
+        if newest >= 0, withSlot(newest, { $0.pointee.key == key }) {
+            return withSlot(newest) { $0.pointee.value.map(read) }
+        }
         guard let position = index[key] else { return nil }
         if position != newest {
             unlink(position)
             linkAsNewest(position)
         }
-        return slots[Int(position)].value.map(read)
+        return withSlot(position) { $0.pointee.value.map(read) }
+    }
+
+    /// Reads a slot in place (the array's subscript would copy the whole slot, key and value).
+    private func withSlot<R>(_ position: Int32, _ body: (UnsafePointer<Slot>) -> R) -> R {
+        slots.withUnsafeBufferPointer { body($0.baseAddress! + Int(position)) }
     }
 
     /// Adds or replaces an entry, as the most recently used.

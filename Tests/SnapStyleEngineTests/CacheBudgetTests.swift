@@ -27,6 +27,27 @@ import Testing
         #expect(table.keysByUse.first == 6)
     }
 
+    /// The newest entry is found by comparison, before the index: what that finds must be what the index says.
+    @Test func theNewestEntryIsFoundOnlyWhileItIsThere() {
+        var table = EntryTable<String, Int>()
+        table.insert("a", 1, cost: 1)
+        table.insert("b", 2, cost: 1)
+        #expect(table.use("b") == 2)
+        #expect(table.use("b") == 2, "asked again while it is the newest")
+        table.insert("b", 3, cost: 1)
+        #expect(table.use("b") == 3, "a replaced value, in the same slot")
+        #expect(table.remove("b")?.value == 3)
+        #expect(table.use("b") == nil, "removed: the newest is now another entry")
+        #expect(table.use("a") == 1)
+        #expect(table.removeOldest()?.key == "a")
+        #expect(table.use("a") == nil)
+        #expect(table.isEmpty)
+        table.insert("c", 4, cost: 1)
+        #expect(table.use("c") == 4, "a freed slot, reused")
+        table.removeAll()
+        #expect(table.use("c") == nil)
+    }
+
     /// Numbers k0 ... k(count-1).
     static func theme(keys count: Int, budget: CacheBudget) -> StyleTheme {
         var layer = accentLayer()
