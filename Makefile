@@ -39,7 +39,8 @@ release: deps
 run: release
 	$(BIN)/snapstyled
 
-test: test-deps
+# The sources' formatting is checked first (swift-format, part of the toolchain): a file it would change fails.
+test: test-deps lint
 	$(SWIFT) build --build-tests
 	SNAPSTYLE_BROWSER_PYTHON=$(CURDIR)/$(BROWSER_VENV)/bin/python3 SNAPSTYLE_REQUIRE_BROWSER=1 $(SWIFT) test --skip-build
 

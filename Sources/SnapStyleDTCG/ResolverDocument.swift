@@ -94,7 +94,9 @@ public struct ResolverDocument: Sendable {
             switch element["type"]?.value.stringValue {
             case "set":
                 self.order.append(
-                    .set(name: name, sources: reader.sources(element["sources"], owner: "set '\(name)'", at: location, &d)))
+                    .set(
+                        name: name,
+                        sources: reader.sources(element["sources"], owner: "set '\(name)'", at: location, &d)))
             case "modifier":
                 if let modifier = reader.modifier(element, name: name, &d) { self.order.append(.modifier(modifier)) }
             default:
@@ -102,7 +104,8 @@ public struct ResolverDocument: Sendable {
             }
         }
         // A set no entry names is applied first, below everything the order names, so aliases into it resolve.
-        for (name, set) in json["sets"]?.members ?? [] where !usedSets.contains(name) && !reader.spliced.contains(name) {
+        for (name, set) in json["sets"]?.members ?? [] where !usedSets.contains(name) && !reader.spliced.contains(name)
+        {
             d.warning(Self.location(path, set), "set '\(name)' is not in resolutionOrder: applied first")
             self.order.insert(.set(name: name, sources: sets[name] ?? []), at: 0)
         }
@@ -135,14 +138,16 @@ public struct ResolverDocument: Sendable {
             }
             var contexts: [(String, [TokenSource])] = []
             for (context, sources) in contextsJSON.members {
-                contexts.append((context, self.sources(sources, owner: "context '\(name).\(context)'", at: location, &d)))
+                contexts.append(
+                    (context, self.sources(sources, owner: "context '\(name).\(context)'", at: location, &d)))
             }
             var defaultContext: String?
             if let value = json["default"] {
                 guard let text = value.value.stringValue, contexts.contains(where: { $0.0 == text }) else {
                     d.error(
                         ResolverDocument.location(path, value),
-                        "modifier '\(name)': default must name one of its contexts (\(contexts.map(\.0).joined(separator: ", ")))")
+                        "modifier '\(name)': default must name one of its contexts (\(contexts.map(\.0).joined(separator: ", ")))"
+                    )
                     return nil
                 }
                 defaultContext = text

@@ -82,7 +82,8 @@ struct SnapStyleHints: Hashable, Sendable {
             return .surface(
                 .linearGradient(
                     colors: colors, start: startPoint ?? start, end: endPoint ?? end,
-                    locations: implicit.contains("position") && locations == SurfaceLiteral.evenLocations(colors.count) ? nil : locations))
+                    locations: implicit.contains("position") && locations == SurfaceLiteral.evenLocations(colors.count)
+                        ? nil : locations))
         default:
             return literal
         }

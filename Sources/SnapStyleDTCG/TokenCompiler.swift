@@ -175,7 +175,8 @@ public struct TokenCompiler {
         next.layer = layer
         next.reusedKeys = recompiled.map { keyOrder.count - $0.count } ?? 0
         return DTCGCompilation(
-            layer: layer, errors: all.errors, warnings: all.warnings, tokenCount: keyOrder.count, recompiled: recompiled)
+            layer: layer, errors: all.errors, warnings: all.warnings, tokenCount: keyOrder.count, recompiled: recompiled
+        )
     }
 
     /// Takes the keys `$extensions."org.snapstyle".key` gives tokens instead of their paths (an export's native
@@ -243,7 +244,9 @@ public struct TokenCompiler {
         }
         guard let resolver = input.resolver else {
             let paths = input.documents.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-            let sources = paths.map { TokenSource.file(path: $0, pointer: [], location: SourceLocation(file: $0, line: 1, column: 1)) }
+            let sources = paths.map {
+                TokenSource.file(path: $0, pointer: [], location: SourceLocation(file: $0, line: 1, column: 1))
+            }
             units = [Unit(selector: nil, documents: [merged(sources)], contextNames: [""])]
             return
         }
@@ -282,7 +285,9 @@ public struct TokenCompiler {
                 let selector = ModifierSelector(
                     name: modifier.name, contexts: names, defaultContext: modifier.defaultContext, mapping: mapping)
                 units.append(
-                    Unit(selector: selector, documents: modifier.contexts.map { merged($0.sources) }, contextNames: names))
+                    Unit(
+                        selector: selector, documents: modifier.contexts.map { merged($0.sources) }, contextNames: names
+                    ))
             }
         }
         for mapping in input.mappings where !modifierNames.contains(mapping.modifier) {
@@ -333,7 +338,9 @@ public struct TokenCompiler {
             if extending {
                 base.merge(unit.documents[0])
             } else {
-                for (key, info) in unit.documents[0].groups { base.groups[key] = GroupInfo.merged(base.groups[key], info) }
+                for (key, info) in unit.documents[0].groups {
+                    base.groups[key] = GroupInfo.merged(base.groups[key], info)
+                }
             }
         }
         hasDeprecatedGroups = groups.values.contains { $0.deprecated != nil }

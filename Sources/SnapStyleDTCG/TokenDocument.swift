@@ -102,7 +102,9 @@ struct TokenDocument: Sendable {
             let name = member.key
             switch name {
             case "$type":
-                if let type = member.value.value.stringValue { info.type = type } else {
+                if let type = member.value.value.stringValue {
+                    info.type = type
+                } else {
                     d.error(location, "\(Self.join(path)): $type must be a string")
                 }
             case "$deprecated": info.deprecated = member.value.value
@@ -154,12 +156,15 @@ struct TokenDocument: Sendable {
         } else {
             // `{"$ref": "#/a/b/$value", "$type": ...}`, as the published format text writes an alias by pointer.
             value = LocatedJSON(
-                value: .object(["$ref": object["$ref"]!]), node: SourceNode(
+                value: .object(["$ref": object["$ref"]!]),
+                node: SourceNode(
                     keyPosition: nil, position: json.position, children: [json["$ref"]!.node]))
         }
         var type: String?
         if let typeJSON = json["$type"] {
-            if let name = typeJSON.value.stringValue { type = name } else {
+            if let name = typeJSON.value.stringValue {
+                type = name
+            } else {
                 d.error(location, "\(key): $type must be a string")
             }
         }

@@ -91,7 +91,8 @@ public struct DimensionValue: Hashable, Sendable {
             }
             let unit = String(trimmed.dropFirst(digits.count))
             return DimensionValue(
-                value: value, unit: unit, warning: "\(member.isEmpty ? "" : member + ": ")dimension written as a string")
+                value: value, unit: unit, warning: "\(member.isEmpty ? "" : member + ": ")dimension written as a string"
+            )
         case .integer, .double:
             guard allowBareNumber, let value = json.doubleValue, value.isFinite else {
                 throw DTCGValueError(member, "a dimension is {\"value\", \"unit\"}, not a bare number")

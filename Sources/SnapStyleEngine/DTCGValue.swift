@@ -17,7 +17,8 @@ public enum DTCGValue {
         var warnings: [String] = []
         switch DTCGType(rawValue: type) {
         case .color:
-            return Converted(attribute: .surface, literal: .surface(.color(.rgba(try color(json, "", &warnings)))),
+            return Converted(
+                attribute: .surface, literal: .surface(.color(.rgba(try color(json, "", &warnings)))),
                 warnings: warnings)
         case .gradient:
             return Converted(attribute: .surface, literal: .surface(try gradient(json, &warnings)), warnings: warnings)

@@ -129,7 +129,8 @@ extension Literal {
                 + "\(a.complementary.summary), contrast \(a.contrast.summary), \(a.brightness.rawValue)"
         case .imported(let imported):
             let aliases = imported.value.aliases.map(\.key)
-            return "\(imported.type) token" + (aliases.isEmpty ? "" : " with " + aliases.map { "{\($0)}" }.joined(separator: ", "))
+            return "\(imported.type) token"
+                + (aliases.isEmpty ? "" : " with " + aliases.map { "{\($0)}" }.joined(separator: ", "))
         }
     }
 }

@@ -190,15 +190,16 @@ final class StyleCache: Sendable {
         _ context: ContextKey, _ attribute: Attribute, _ key: String, generation: Int, _ state: inout State
     ) -> CachedValue? {
         guard let record = state.contexts.use(context, { ($0.id, $0.generation) }), record.1 == generation,
-            let entryKey = state.entryKey(record.0, attribute, key),
-            let found = state.entries.use(entryKey, { entry -> CachedValue? in
-                guard Int(entry.generation) <= generation else { return nil }
-                return CachedValue(value: entry.value, entry: entry.serial, generation: generation)
-            }),
-            let found
+            let entryKey = state.entryKey(record.0, attribute, key)
         else { return nil }
+        // Read in place: only the value is copied out of the entry.
+        let found = state.entries.use(entryKey) { entry -> CachedValue? in
+            guard Int(entry.generation) <= generation else { return nil }
+            return CachedValue(value: entry.value, entry: entry.serial, generation: generation)
+        }
+        guard let hit = found ?? nil else { return nil }
         state.statistics.hits += 1
-        return found
+        return hit
     }
 
     func insert(

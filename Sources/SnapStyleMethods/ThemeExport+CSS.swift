@@ -40,7 +40,8 @@ extension ThemeExport {
             return value["value"]?.doubleValue.map { [(name, px($0))] } ?? []
         case "font":
             guard let size = value["size"]?.doubleValue else { return [] }
-            let weight = value["weightValue"]?.doubleValue.map(number) ?? String(fontWeight(value["weight"]?.stringValue))
+            let weight =
+                value["weightValue"]?.doubleValue.map(number) ?? String(fontWeight(value["weight"]?.stringValue))
             let family = fontFamily(value)
             var result = [
                 ("\(name)-font-family", family), ("\(name)-font-size", px(size)), ("\(name)-font-weight", weight),

@@ -71,9 +71,12 @@ extension ThemeExport {
             guard let base = value["base"]?.doubleValue, let scaled = value["value"]?.doubleValue else { return nil }
             if entry.type == "number" {
                 token = ["$type": "number", "$value": .number(base)]
-            } else if entry.isImported, let dimension = value["dimension"], let amount = dimension["value"]?.doubleValue {
+            } else if entry.isImported, let dimension = value["dimension"], let amount = dimension["value"]?.doubleValue
+            {
                 token = ["$type": "dimension", "$value": dimension]
-                if dimension["unit"] == "rem", amount != 0, base / amount != 16 { hints["remBase"] = .number(base / amount) }
+                if dimension["unit"] == "rem", amount != 0, base / amount != 16 {
+                    hints["remBase"] = .number(base / amount)
+                }
             } else {
                 token = ["$type": "dimension", "$value": .object(["value": .number(base), "unit": "px"])]
             }
@@ -169,15 +172,18 @@ extension ThemeExport {
         case "padding":
             var object = JSONObject()
             for edge in ["leading", "top", "trailing", "bottom"] {
-                object[edge] = value[edge].flatMap { $0["key"]?.stringValue.map(JSONValue.string) ?? $0["base"] }
+                object[edge] =
+                    value[edge].flatMap { $0["key"]?.stringValue.map(JSONValue.string) ?? $0["base"] }
                     ?? .null
             }
             return .object(object)
         case "shape":
             guard let shape = value["shape"]?.stringValue else { return nil }
             guard shape == "roundedRectangle" else { return .string(shape) }
-            return .object(["roundedRectangle": value["radiusKey"].flatMap(\.stringValue).map(JSONValue.string)
-                    ?? value["cornerRadius"] ?? .null])
+            return .object([
+                "roundedRectangle": value["radiusKey"].flatMap(\.stringValue).map(JSONValue.string)
+                    ?? value["cornerRadius"] ?? .null
+            ])
         case "icon":
             return value["name"]
         case "composition":
@@ -217,7 +223,8 @@ struct NativeScaling {
         for (attribute, entries) in theme.values where attribute == "number" || attribute == "font" {
             for entry in entries where !entry.isImported {
                 let (scaled, base) =
-                    attribute == "number" ? (entry.value["value"], entry.value["base"])
+                    attribute == "number"
+                    ? (entry.value["value"], entry.value["base"])
                     : (entry.value["size"], entry.value["baseSize"])
                 if scaled != base {
                     if attribute == "number" { numbers = true } else { fonts = true }
