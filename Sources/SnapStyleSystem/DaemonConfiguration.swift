@@ -80,6 +80,10 @@ public struct DaemonConfiguration: Sendable, Equatable {
                     }
                 return Error("\(path): member '\(member.key)' must be \(expected), not \(given)")
             }
+            func integer(atLeast minimum: Int) throws(Error) -> Int {
+                guard let n = value.intValue, n >= minimum else { throw bad("an integer ≥ \(minimum)") }
+                return n
+            }
             switch member.key {
             case "socket":
                 guard let s = value.stringValue else { throw bad("a path string") }
@@ -98,18 +102,10 @@ public struct DaemonConfiguration: Sendable, Equatable {
             case "settleMillis":
                 guard let n = value.intValue, n >= 0, n <= 10_000 else { throw bad("an integer from 0 to 10000") }
                 settleMillis = n
-            case "maxLineBytes":
-                guard let n = value.intValue, n >= 256 else { throw bad("an integer ≥ 256") }
-                maxLineBytes = n
-            case "maxConnections":
-                guard let n = value.intValue, n >= 1 else { throw bad("an integer ≥ 1") }
-                maxConnections = n
-            case "maxQueuedBytes":
-                guard let n = value.intValue, n >= 1024 else { throw bad("an integer ≥ 1024") }
-                maxQueuedBytes = n
-            case "maxCacheBytes":
-                guard let n = value.intValue, n >= 1_048_576 else { throw bad("an integer ≥ 1048576") }
-                maxCacheBytes = n
+            case "maxLineBytes": maxLineBytes = try integer(atLeast: 256)
+            case "maxConnections": maxConnections = try integer(atLeast: 1)
+            case "maxQueuedBytes": maxQueuedBytes = try integer(atLeast: 1024)
+            case "maxCacheBytes": maxCacheBytes = try integer(atLeast: 1_048_576)
             case "logLevel":
                 guard let s = value.stringValue, let level = Self.logLevel(named: s) else {
                     throw bad("one of \(Self.logLevelNames.joined(separator: ", "))")
