@@ -70,7 +70,11 @@ extension TokenCompiler {
     mutating func keyType(_ key: String) -> String? {
         if let known = typeMemo[key] { return known }
         if reusing, !dirty.contains(key), let known = next.keys[key] { return known.type }
-        guard let list = defs[key], typing.insert(key).inserted else { return nil }
+        // `prepareAliases(from:)` works types out from the deepest alias up; only a cycle through a composite's alias
+        // gets this deep.
+        guard let list = defs[key], typing.count <= Limits.referenceDepth, typing.insert(key).inserted else {
+            return nil
+        }
         defer { typing.remove(key) }
         var result: String?
         for def in list {
@@ -95,6 +99,7 @@ extension TokenCompiler {
             }
             return nil
         }
+        guard aliasStack.count <= Limits.referenceDepth else { return nil }  // as in keyType(_:)
         aliasStack.append(key)
         defer { aliasStack.removeLast() }
         let mark = d.mark

@@ -51,6 +51,8 @@ public struct TokenCompiler {
     /// Keys whose type is being worked out (an untyped alias cycle ends there).
     var typing = Set<String>()
     var aliasStack: [String] = []
+    /// Keys walked by `prepareAliases(from:)`, with their longest chain of whole-value aliases.
+    var aliasHeights: [String: Int] = [:]
     var converted: [String: [Int: Result<DTCGValue.Converted, DTCGValueError>]] = [:]
 
     public static func compile(_ input: DTCGInput, themeName: String) -> DTCGCompilation {
@@ -111,7 +113,11 @@ public struct TokenCompiler {
         for key in keyOrder where dirty.contains(key) {
             let known = next.keys[key]
             let result = compileKey(key)
-            if known?.attribute != result.attribute || known?.type != result.type { return nil }
+            if known?.attribute != result.attribute || known?.type != result.type
+                || known?.aliasHeight != result.aliasHeight
+            {
+                return nil
+            }
             if let attribute = known?.attribute, known?.entry != nil {
                 layer.set(attribute, name(key), nil)
                 layer.tokens.tokens[.key(attribute, name(key))] = nil
@@ -148,13 +154,15 @@ public struct TokenCompiler {
 
     /// One key's definition and catalog entry, with the errors and warnings found on the way.
     mutating func compileKey(_ key: String) -> TokenMemo.KeyResult {
+        prepareAliases(from: key)
         let mark = d.mark
         let attribute = self.attribute(of: key)
         let compiled = attribute.flatMap { definition(of: key, $0) }
         var own = issues.removeValue(forKey: key) ?? Diagnostics()
         own.append(d.take(since: mark))
         return TokenMemo.KeyResult(
-            attribute: attribute, type: keyType(key), entry: compiled?.0, token: compiled?.1, issues: own)
+            attribute: attribute, type: keyType(key), entry: compiled?.0, token: compiled?.1, issues: own,
+            aliasHeight: aliasHeight(key))
     }
 
     func add(_ result: TokenMemo.KeyResult, of key: String, to layer: inout ThemeLayer) {

@@ -19,6 +19,8 @@ public struct TokenMemo: Sendable {
         var entry: DefinitionEntry?
         var token: TokenCatalog.Token?
         var issues: Diagnostics
+        /// The longest chain of whole-value aliases from the key (a change makes every alias of it stale).
+        var aliasHeight = 0
     }
 
     /// What every key's result depends on besides its own tokens.

@@ -64,7 +64,7 @@ extension CalcExpression {
     /// How deep an expression's tree may be: parentheses, function calls, unary minus and chained operators
     /// each add a level. Everything that walks the tree (evaluation, comparison, release) recurses, so the
     /// depth is bounded when it is parsed.
-    public static let maximumDepth = 64
+    public static let maximumDepth = Limits.calcDepth
 
     /// Parses an expression; errors carry the character offset.
     public static func parse(_ text: String) throws(CalcSyntaxError) -> CalcExpression {

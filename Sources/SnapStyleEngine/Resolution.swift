@@ -11,7 +11,7 @@ struct Resolution {
     /// How many references deep one value may go (a key whose definition refers to a key whose definition
     /// refers to ...). Resolution recurses along references, so the depth is bounded; a deeper chain answers
     /// `StyleError.referenceDepth` and stores nothing in the cache.
-    static let maximumDepth = 128
+    static let maximumDepth = Limits.referenceDepth
 
     let layers: [ThemeLayer]
     let generation: Int

@@ -1,0 +1,124 @@
+import SnapStyleEngine
+import SnapStyleJSON
+
+extension TokenCompiler {
+    /// One key on the walk's stack: the keys its values name, how far through them the walk is, and whether the
+    /// key was reached through a whole-value alias.
+    private struct Step {
+        var key: String
+        var targets: [(key: String, whole: Bool)]
+        var next = 0
+        var whole: Bool
+    }
+
+    /// Follows every alias reachable from `key` with a stack of its own and works out each key's type and attribute
+    /// from the deepest target up, so that `attribute(of:)` and `keyType(_:)` find every target's answer made
+    /// instead of recursing along the chain (10,000 aliases in a row overflowed the thread's stack). A cycle of
+    /// whole-value aliases is reported here, at the token where the walk entered it. Each key's longest chain of
+    /// whole-value aliases is counted on the way: a token whose chain goes through more than `Limits.referenceDepth`
+    /// tokens cannot resolve, which is said where it is written.
+    mutating func prepareAliases(from key: String) {
+        guard isOpen(key) else { return }
+        var stack = [Step(key: key, targets: aliasTargets(of: key), whole: false)]
+        var onStack = [key: 0]
+        while !stack.isEmpty {
+            let top = stack.count - 1
+            guard stack[top].next == stack[top].targets.count else {
+                let (target, whole) = stack[top].targets[stack[top].next]
+                stack[top].next += 1
+                if let start = onStack[target] {
+                    if whole && stack[(start + 1)...].allSatisfy(\.whole) {
+                        closeCycle(stack[start...].map(\.key) + [target])
+                    }
+                } else if isOpen(target) {
+                    onStack[target] = stack.count
+                    stack.append(Step(key: target, targets: aliasTargets(of: target), whole: whole))
+                }
+                continue
+            }
+            let step = stack.removeLast()
+            onStack[step.key] = nil
+            settle(step.key)
+        }
+    }
+
+    /// Whether a key has values and was not walked yet, in this compile or (kept as it was) in the last.
+    private func isOpen(_ key: String) -> Bool {
+        defs[key] != nil && aliasHeights[key] == nil && !(reusing && !dirty.contains(key))
+    }
+
+    /// The longest chain of whole-value aliases from a key (0 for a key whose values are all literals).
+    func aliasHeight(_ key: String) -> Int {
+        aliasHeights[key] ?? next.keys[key]?.aliasHeight ?? 0
+    }
+
+    /// Every key a key's values name, whole-value aliases marked.
+    private func aliasTargets(of key: String) -> [(key: String, whole: Bool)] {
+        var targets: [(key: String, whole: Bool)] = []
+        for def in defs[key] ?? [] {
+            let value = def.token.value.value
+            if let target = Self.wholeAlias(value) {
+                targets.append((target, true))
+            } else {
+                Self.collectAliases(in: value) { targets.append(($0, false)) }
+            }
+        }
+        return targets
+    }
+
+    /// The keys named by the aliases inside a composite value.
+    private static func collectAliases(in value: JSONValue, _ found: (String) -> Void) {
+        switch value {
+        case .string(let text):
+            if let target = TokenDocument.reference(text) { found(target) }
+        case .object(let object):
+            if object.count == 1, let pointer = object["$ref"]?.stringValue {
+                if let (target, _) = pointerTarget(pointer) { found(target) }
+            } else {
+                for member in object.members { collectAliases(in: member.value, found) }
+            }
+        case .array(let elements):
+            for element in elements { collectAliases(in: element, found) }
+        default:
+            break
+        }
+    }
+
+    /// Works out a key's type and attribute once its targets have theirs, and counts its alias chain.
+    private mutating func settle(_ key: String) {
+        var height = 0
+        var deepest: Def?
+        for def in defs[key]! {
+            guard let target = Self.wholeAlias(def.token.value.value), defs[target] != nil else { continue }
+            if aliasHeight(target) + 1 > height {
+                height = aliasHeight(target) + 1
+                deepest = def
+            }
+        }
+        aliasHeights[key] = height
+        if height >= Limits.referenceDepth, let deepest {
+            var own = Diagnostics()
+            own.warning(
+                deepest.token.location,
+                "\(key): its alias chain goes through \(height + 1) tokens, more than the \(Limits.referenceDepth) "
+                    + "a value may go through: resolving it fails")
+            issues[key, default: Diagnostics()].append(own)
+        }
+        _ = attribute(of: key)
+        _ = keyType(key)
+    }
+
+    /// Reports a cycle of whole-value aliases at its first token; no token on it imports.
+    private mutating func closeCycle(_ cycle: [String]) {
+        let head = cycle[0]
+        guard let def = defs[head]?.first else { return }
+        var own = Diagnostics()
+        let names = cycle.count <= 12 ? cycle : Array(cycle.prefix(10)) + ["… (\(cycle.count - 1) tokens)", head]
+        own.error(def.token.location, "alias cycle: " + names.joined(separator: " → "))
+        issues[head, default: Diagnostics()].append(own)
+        for key in cycle.dropLast() {
+            attributeMemo[key] = .some(nil)
+            if typeMemo[key] == nil { typeMemo[key] = .some(defs[key]?.lazy.compactMap(\.token.type).first) }
+        }
+    }
+}

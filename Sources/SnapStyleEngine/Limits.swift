@@ -1,0 +1,15 @@
+/// The bounds on work that input from theme files and requests can cause, in one place; docs/daemon.md lists each
+/// with its default and the error it gives. Configurable ones are defaults the daemon's configuration may change.
+public enum Limits {
+    /// References one value may go through: native `ref`s and DTCG aliases alike. Resolution follows them on the
+    /// machine stack, so a deeper chain answers `StyleError.referenceDepth`; a DTCG token past it is reported where
+    /// it is written.
+    public static let referenceDepth = 128
+    /// Groups one DTCG `$extends` chain may go through; a group further along is an error where it is written.
+    public static let extendsDepth = 64
+    /// Nesting of a `calc` expression (parentheses, calls, unary minus and chained operators).
+    public static let calcDepth = 64
+    /// The default largest theme or token file read (the configuration's `maxFileBytes`): a larger file is an
+    /// error naming its size and the limit, and is never parsed.
+    public static let fileBytes = 64 * 1024 * 1024
+}

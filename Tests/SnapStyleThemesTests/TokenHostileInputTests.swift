@@ -1,0 +1,79 @@
+import Foundation
+import SnapStyleEngine
+import SnapStyleJSON
+import SnapStyleThemes
+import Testing
+
+/// Token files written to hurt: long alias chains and cycles, long `$extends` chains. Each loads or fails with an
+/// error where it is written, in time, and never takes the thread's stack.
+@Suite struct TokenHostileInputTests {
+    /// `t0` → `{t1}` → … → `t<count>` = 5, one token per line.
+    static func aliasChain(_ count: Int, cycle: Bool = false) -> String {
+        var lines = (0..<count).map { #"  "t\#($0)": {"$type": "number", "$value": "{t\#($0 + 1)}"},"# }
+        lines.append(
+            cycle
+                ? #"  "t\#(count)": {"$type": "number", "$value": "{t0}"},"#
+                : #"  "t\#(count)": {"$type": "number", "$value": 5},"#)
+        lines.append(#"  "other": {"$type": "number", "$value": 7}"#)
+        return "{\n" + lines.joined(separator: "\n") + "\n}\n"
+    }
+
+    @Test func anAliasChainOf10000TokensLoadsAndThoseTooDeepToResolveAreNamedWhereTheyAreWritten() throws {
+        let roots = TemporaryRoots()
+        roots.write("chain.tokens.json", Self.aliasChain(10_000))
+        let store = loadedStore([roots.root])
+        let info = try ThemeStoreTests.info(store, "chain")
+        #expect(info.errors == [])
+        #expect(info.state == .loaded)
+        // t0's chain goes through 10,001 tokens, t9872's through 129: each token past the limit of 128 is named
+        // at its own line.
+        let deep = info.warnings.filter { $0.message.contains("more than the 128 a value may go through") }
+        #expect(deep.count == 10_000 - 127)
+        let first = try #require(deep.first { $0.message.hasPrefix("t0:") })
+        #expect(first.file == "chain.tokens.json" && first.line == 2 && first.column > 1)
+        #expect(deep.contains { $0.message.hasPrefix("t9872:") && $0.line == 9_874 })
+        #expect(!deep.contains { $0.message.hasPrefix("t9873:") })
+
+        let session = try #require(store.theme(named: "chain")).session()
+        #expect(try session.resolve(.number, "t9873")?.json["base"] == 5)
+        #expect(throws: StyleError.self) { try session.resolve(.number, "t9872") }
+        #expect(try session.resolve(.number, "other")?.json["base"] == 7)
+        #expect(throws: StyleError.self) { try session.resolve(.number, "t0") }
+    }
+
+    @Test func anAliasCycleOf10000TokensIsOneErrorAtItsFirstToken() throws {
+        let roots = TemporaryRoots()
+        roots.write("ring.tokens.json", Self.aliasChain(10_000, cycle: true))
+        let store = loadedStore([roots.root])
+        let errors = try ThemeStoreTests.info(store, "ring").errors
+        #expect(errors.count == 1, "\(errors.prefix(3))")
+        let error = try #require(errors.first)
+        #expect(error.line == 2)
+        #expect(error.message.hasPrefix("alias cycle: t0 → t1 → "))
+        #expect(error.message.hasSuffix("… (10001 tokens) → t0"))
+    }
+
+    @Test func anEditAtTheEndOfALongChainRecompilesWithoutTheStack() throws {
+        let roots = TemporaryRoots()
+        roots.write("chain.tokens.json", Self.aliasChain(3_000))
+        let store = loadedStore([roots.root])
+        #expect(try ThemeStoreTests.info(store, "chain").state == .loaded)
+        roots.write(
+            "chain.tokens.json",
+            Self.aliasChain(3_000).replacingOccurrences(of: "\"$value\": 5}", with: "\"$value\": 6}"))
+        store.apply(changedPaths: [roots.full("chain.tokens.json")])
+        let session = try #require(store.theme(named: "chain")).session()
+        #expect(try session.resolve(.number, "t2900")?.json["base"] == 6)
+        // A chain made longer by an edit of its last token: every token above it is counted again.
+        roots.write(
+            "chain.tokens.json",
+            Self.aliasChain(3_000).replacingOccurrences(
+                of: #""t3000": {"$type": "number", "$value": 5}"#,
+                with: #""t3000": {"$type": "number", "$value": "{other}"}"#))
+        store.apply(changedPaths: [roots.full("chain.tokens.json")])
+        let warnings = try ThemeStoreTests.info(store, "chain").warnings.filter {
+            $0.message.contains("more than the 128 a value may go through")
+        }
+        #expect(warnings.count == 3_001 - 127)
+    }
+}
