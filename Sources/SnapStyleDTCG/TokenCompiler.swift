@@ -361,47 +361,4 @@ public struct TokenCompiler {
             }
         }
     }
-
-    /// Group `$extends`: the named group's tokens are copied below the extending group, where it has none of its own.
-    mutating func applyExtends(_ document: inout TokenDocument) {
-        for (key, info) in document.groups.sorted(by: { $0.key < $1.key }) {
-            guard let (target, location) = info.extends else { continue }
-            var chain = [key]
-            var next: String? = target
-            var cycle = false
-            while let current = next {
-                if chain.contains(current) || key.hasPrefix(current + ".") || key == current {
-                    d.error(location, "$extends cycle: " + (chain + [current]).joined(separator: " → "))
-                    cycle = true
-                    break
-                }
-                chain.append(current)
-                next = (document.groups[current] ?? base.groups[current])?.extends?.key
-            }
-            guard !cycle else { continue }
-            if document.tokens[target] != nil || base.tokens[target] != nil {
-                d.error(location, "\(key): $extends names the token '\(target)', not a group")
-                continue
-            }
-            let source = document.order.contains { $0.hasPrefix(target + ".") } ? document : base
-            let inherited = source.order.filter { $0.hasPrefix(target + ".") }
-            guard !inherited.isEmpty || source.groups[target] != nil else {
-                d.error(location, "\(key): $extends names no group '\(target)'")
-                continue
-            }
-            for name in inherited {
-                let newKey = key + String(name.dropFirst(target.count))
-                guard document.tokens[newKey] == nil, let token = source.tokens[name] else { continue }
-                document.tokens[newKey] = token.moved(to: newKey)
-                document.order.append(newKey)
-            }
-            for (group, groupInfo) in source.groups where group.hasPrefix(target + ".") {
-                let newGroup = key + String(group.dropFirst(target.count))
-                if document.groups[newGroup] == nil { document.groups[newGroup] = groupInfo }
-            }
-            if document.groups[key]?.type == nil, let type = source.groups[target]?.type {
-                document.groups[key]?.type = type
-            }
-        }
-    }
 }

@@ -76,4 +76,36 @@ import Testing
         }
         #expect(warnings.count == 3_001 - 127)
     }
+
+    /// Groups `g0` … `g<count>`, each extending the next and holding one token of its own.
+    static func extendsChain(_ count: Int) -> String {
+        var lines = (0..<count).map { #"  "g\#($0)": {"$extends": "{g\#($0 + 1)}", "v\#($0)": {"$value": \#($0)}},"# }
+        lines.append(#"  "g\#(count)": {"$type": "number", "v\#(count)": {"$value": \#(count)}},"#)
+        lines.append(#"  "other": {"$type": "number", "$value": 7}"#)
+        return "{\n" + lines.joined(separator: "\n") + "\n}\n"
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func anExtendsChainOf10000GroupsIsAnErrorAtEachGroupPastTheLimit() throws {
+        let roots = TemporaryRoots()
+        roots.write("groups.tokens.json", Self.extendsChain(10_000))
+        let store = loadedStore([roots.root])
+        let errors = try ThemeStoreTests.info(store, "groups").errors
+        // g0 … g9935 need more than 64 steps to reach g10000.
+        #expect(errors.count == 10_000 - 64, "\(errors.prefix(3))")
+        let first = try #require(errors.first { $0.message.hasPrefix("g0:") })
+        #expect(first.line == 2 && first.message.contains("more than 64 groups"))
+        #expect(!errors.contains { $0.message.hasPrefix("g9936:") })
+    }
+
+    @Test func aGroupInheritsWhatItsTargetInherited() throws {
+        let roots = TemporaryRoots()
+        roots.write("groups.tokens.json", Self.extendsChain(64))
+        let store = loadedStore([roots.root])
+        #expect(try ThemeStoreTests.info(store, "groups").errors == [])
+        let session = try #require(store.theme(named: "groups")).session()
+        #expect(try session.resolve(.number, "g0.v64")?.json["base"] == 64)
+        #expect(try session.resolve(.number, "g0.v0")?.json["base"] == 0)
+        #expect(try session.resolve(.number, "g63.v64")?.json["base"] == 64)
+    }
 }
