@@ -156,6 +156,8 @@ struct Snapstyled: AsyncParsableCommand {
         if let interval = SystemdNotifier.watchdogInterval(environment: environment) {
             services.append(WatchdogService(notifier: notifier, interval: interval))
         }
+        // Whatever is running when SIGTERM comes, the daemon is gone 4 s later (systemd's stop never times out).
+        services.append(ShutdownDeadline(logger: logger))
         let group = ServiceGroup(
             configuration: .init(
                 services: services.map { .init(service: $0) }, gracefulShutdownSignals: [.sigterm, .sigint],

@@ -1,26 +1,16 @@
 import Foundation
 import SnapStyleEngine
 import SnapStyleJSON
+import SnapStyleTestSupport
 import SnapStyleThemes
 import Testing
 
 /// Token files written to hurt: long alias chains and cycles, long `$extends` chains. Each loads or fails with an
 /// error where it is written, in time, and never takes the thread's stack.
 @Suite struct TokenHostileInputTests {
-    /// `t0` → `{t1}` → … → `t<count>` = 5, one token per line.
-    static func aliasChain(_ count: Int, cycle: Bool = false) -> String {
-        var lines = (0..<count).map { #"  "t\#($0)": {"$type": "number", "$value": "{t\#($0 + 1)}"},"# }
-        lines.append(
-            cycle
-                ? #"  "t\#(count)": {"$type": "number", "$value": "{t0}"},"#
-                : #"  "t\#(count)": {"$type": "number", "$value": 5},"#)
-        lines.append(#"  "other": {"$type": "number", "$value": 7}"#)
-        return "{\n" + lines.joined(separator: "\n") + "\n}\n"
-    }
-
     @Test func anAliasChainOf10000TokensLoadsAndThoseTooDeepToResolveAreNamedWhereTheyAreWritten() throws {
         let roots = TemporaryRoots()
-        roots.write("chain.tokens.json", Self.aliasChain(10_000))
+        roots.write("chain.tokens.json", HostileTokens.aliasChain(10_000))
         let store = loadedStore([roots.root])
         let info = try ThemeStoreTests.info(store, "chain")
         #expect(info.errors == [])
@@ -43,7 +33,7 @@ import Testing
 
     @Test func anAliasCycleOf10000TokensIsOneErrorAtItsFirstToken() throws {
         let roots = TemporaryRoots()
-        roots.write("ring.tokens.json", Self.aliasChain(10_000, cycle: true))
+        roots.write("ring.tokens.json", HostileTokens.aliasChain(10_000, cycle: true))
         let store = loadedStore([roots.root])
         let errors = try ThemeStoreTests.info(store, "ring").errors
         #expect(errors.count == 1, "\(errors.prefix(3))")
@@ -55,19 +45,19 @@ import Testing
 
     @Test func anEditAtTheEndOfALongChainRecompilesWithoutTheStack() throws {
         let roots = TemporaryRoots()
-        roots.write("chain.tokens.json", Self.aliasChain(3_000))
+        roots.write("chain.tokens.json", HostileTokens.aliasChain(3_000))
         let store = loadedStore([roots.root])
         #expect(try ThemeStoreTests.info(store, "chain").state == .loaded)
         roots.write(
             "chain.tokens.json",
-            Self.aliasChain(3_000).replacingOccurrences(of: "\"$value\": 5}", with: "\"$value\": 6}"))
+            HostileTokens.aliasChain(3_000).replacingOccurrences(of: "\"$value\": 5}", with: "\"$value\": 6}"))
         store.apply(changedPaths: [roots.full("chain.tokens.json")])
         let session = try #require(store.theme(named: "chain")).session()
         #expect(try session.resolve(.number, "t2900")?.json["base"] == 6)
         // A chain made longer by an edit of its last token: every token above it is counted again.
         roots.write(
             "chain.tokens.json",
-            Self.aliasChain(3_000).replacingOccurrences(
+            HostileTokens.aliasChain(3_000).replacingOccurrences(
                 of: #""t3000": {"$type": "number", "$value": 5}"#,
                 with: #""t3000": {"$type": "number", "$value": "{other}"}"#))
         store.apply(changedPaths: [roots.full("chain.tokens.json")])
@@ -77,18 +67,10 @@ import Testing
         #expect(warnings.count == 3_001 - 127)
     }
 
-    /// Groups `g0` … `g<count>`, each extending the next and holding one token of its own.
-    static func extendsChain(_ count: Int) -> String {
-        var lines = (0..<count).map { #"  "g\#($0)": {"$extends": "{g\#($0 + 1)}", "v\#($0)": {"$value": \#($0)}},"# }
-        lines.append(#"  "g\#(count)": {"$type": "number", "v\#(count)": {"$value": \#(count)}},"#)
-        lines.append(#"  "other": {"$type": "number", "$value": 7}"#)
-        return "{\n" + lines.joined(separator: "\n") + "\n}\n"
-    }
-
     @Test(.timeLimit(.minutes(1)))
     func anExtendsChainOf10000GroupsIsAnErrorAtEachGroupPastTheLimit() throws {
         let roots = TemporaryRoots()
-        roots.write("groups.tokens.json", Self.extendsChain(10_000))
+        roots.write("groups.tokens.json", HostileTokens.extendsChain(10_000))
         let store = loadedStore([roots.root])
         let errors = try ThemeStoreTests.info(store, "groups").errors
         // g0 … g9935 need more than 64 steps to reach g10000.
@@ -100,7 +82,7 @@ import Testing
 
     @Test func aGroupInheritsWhatItsTargetInherited() throws {
         let roots = TemporaryRoots()
-        roots.write("groups.tokens.json", Self.extendsChain(64))
+        roots.write("groups.tokens.json", HostileTokens.extendsChain(64))
         let store = loadedStore([roots.root])
         #expect(try ThemeStoreTests.info(store, "groups").errors == [])
         let session = try #require(store.theme(named: "groups")).session()

@@ -1,0 +1,98 @@
+import Foundation
+import SnapStyleJSON
+import SnapStyleJansson
+import SnapStyleTestSupport
+import Testing
+
+/// Token files that crashed or froze the real daemon: it now starts with them, serves the rest of the theme, and
+/// stops within 5 s of SIGTERM whatever it is doing.
+@Suite(.serialized) struct HostileTokenFilesE2ETests {
+    static func request(_ socket: String, _ line: String) throws -> JSONValue {
+        let client = try LineSocket(socket)
+        client.send(line + "\n")
+        let answer = try #require(client.readLine(timeout: 10), "no answer to \(line)")
+        return try Jansson.parse(answer)
+    }
+
+    @Test func aDaemonStartsWithA10000TokenAliasChainAndServesTheRestOfTheTheme() throws {
+        let daemon = try DaemonProcess(start: false)
+        daemon.write("chain.tokens.json", HostileTokens.aliasChain(10_000))
+        try daemon.start()
+        defer { daemon.stop() }
+        try daemon.waitForTheme("chain")
+        let near = try Self.request(
+            daemon.socket,
+            #"{"jsonrpc":"2.0","id":1,"method":"resolve","params":{"theme":"chain","attribute":"number","key":"t9900"}}"#
+        )
+        #expect(near["result"]?["value"]?["base"] == 5)
+        let head = try Self.request(
+            daemon.socket,
+            #"{"jsonrpc":"2.0","id":2,"method":"resolve","params":{"theme":"chain","attribute":"number","key":"t0"}}"#)
+        #expect(head["error"]?["code"] == -32005)
+        #expect(head["error"]?["data"]?["limit"] == "referenceDepth")
+        // Added while the daemon runs: the same.
+        daemon.write("ring.tokens.json", HostileTokens.aliasChain(10_000, cycle: true))
+        daemon.write("groups.tokens.json", HostileTokens.extendsChain(10_000))
+        let deadline = Date().addingTimeInterval(20)
+        var states: [String: String] = [:]
+        while Date() < deadline, states["ring"] != "error" || states["groups"] != "error" {
+            let themes = try Self.request(daemon.socket, #"{"jsonrpc":"2.0","id":3,"method":"themes"}"#)
+            for theme in themes["result"]?["themes"]?.arrayValue ?? [] {
+                if let name = theme["name"]?.stringValue { states[name] = theme["state"]?.stringValue }
+            }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        #expect(states["ring"] == "error" && states["groups"] == "error", "\(states)")
+        #expect(try Self.request(daemon.socket, #"{"jsonrpc":"2.0","id":4,"method":"ping"}"#)["result"] == "pong")
+        #expect(daemon.process.isRunning)
+    }
+
+    @Test func checkReportsTheChainWhereItIsWrittenWithoutCrashing() throws {
+        let directory = NSTemporaryDirectory() + "snapstyle-chain-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory + "/chain", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        writeInPlace(directory + "/chain/deep.tokens.json", HostileTokens.aliasChain(10_000))
+        let run = try CLIOutput([DaemonProcess.cli, "check", directory])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("chain/deep.tokens.json:2:"))
+        #expect(run.stdout.contains("t0: its alias chain goes through 10001 tokens"))
+    }
+
+    @Test func sigtermDuringASlowCompileEndsTheDaemonWithin5Seconds() throws {
+        let daemon = try DaemonProcess(extraArguments: ["--log-level", "debug"])
+        defer { daemon.stop() }
+        // About 13 s of compiling in a debug build.
+        daemon.write("big.tokens.json", HostileTokens.manyColors(200_000))
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline, !daemon.log.contains("big.tokens.json") { Thread.sleep(forTimeInterval: 0.05) }
+        Thread.sleep(forTimeInterval: 0.5)
+        let start = Date()
+        daemon.signal(SIGTERM)
+        daemon.process.waitUntilExit()
+        #expect(Date().timeIntervalSince(start) < 5)
+        #expect(daemon.process.terminationStatus == 0)
+    }
+}
+
+/// A command run to its end: status, standard output and standard error.
+struct CLIOutput {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+
+    init(_ command: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        status = process.terminationStatus
+        stdout = String(decoding: data, as: UTF8.self)
+        stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+}

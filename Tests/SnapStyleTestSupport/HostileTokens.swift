@@ -1,0 +1,27 @@
+/// Token files written to hurt, shared by the store's tests and the end-to-end tests.
+public enum HostileTokens {
+    /// `t0` → `{t1}` → … → `t<count>` = 5 (or → `{t0}`, a cycle), one token per line from line 2, and `other` = 7.
+    public static func aliasChain(_ count: Int, cycle: Bool = false) -> String {
+        var lines = (0..<count).map { #"  "t\#($0)": {"$type": "number", "$value": "{t\#($0 + 1)}"},"# }
+        let last = cycle ? #""{t0}""# : "5"
+        lines.append(#"  "t\#(count)": {"$type": "number", "$value": \#(last)},"#)
+        lines.append(#"  "other": {"$type": "number", "$value": 7}"#)
+        return "{\n" + lines.joined(separator: "\n") + "\n}\n"
+    }
+
+    /// Groups `g0` … `g<count>`, each extending the next and holding one token of its own, and `other` = 7.
+    public static func extendsChain(_ count: Int) -> String {
+        var lines = (0..<count).map { #"  "g\#($0)": {"$extends": "{g\#($0 + 1)}", "v\#($0)": {"$value": \#($0)}},"# }
+        lines.append(#"  "g\#(count)": {"$type": "number", "v\#(count)": {"$value": \#(count)}},"#)
+        lines.append(#"  "other": {"$type": "number", "$value": 7}"#)
+        return "{\n" + lines.joined(separator: "\n") + "\n}\n"
+    }
+
+    /// `count` oklch colors on one line (about 95 bytes each).
+    public static func manyColors(_ count: Int) -> String {
+        let tokens = (0..<count).map {
+            #""c\#($0)": {"$type": "color", "$value": {"colorSpace": "oklch", "components": [0.5, 0.1, \#($0 % 360)]}}"#
+        }
+        return "{" + tokens.joined(separator: ", ") + "}\n"
+    }
+}
