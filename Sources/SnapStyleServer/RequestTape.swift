@@ -35,13 +35,16 @@ struct RequestTape {
             let count = Int(node.pointee.count)
             var members: [JSONObject.Member] = []
             members.reserveCapacity(count)
+            // Past a few members, keys seen are looked up in a set: one check per member, not one per pair.
+            var seen = count > 8 ? Set<String>(minimumCapacity: count) : nil
             for _ in 0..<count {
                 let member = current
                 let keyBytes = UnsafeRawBufferPointer(start: member.pointee.key, count: Int(member.pointee.key_length))
                 // jansson refuses both: let it say so.
                 guard !keyBytes.contains(0) else { return nil }
                 let key = String(decoding: keyBytes, as: UTF8.self)
-                guard !members.contains(where: { $0.key == key }), let value = value() else { return nil }
+                let duplicate = seen != nil ? !seen!.insert(key).inserted : members.contains { $0.key == key }
+                guard !duplicate, let value = value() else { return nil }
                 members.append(JSONObject.Member(key: key, value: value))
             }
             return .object(JSONObject(members))

@@ -192,6 +192,22 @@ import Testing
         #expect(try parse(other.readLine())["result"] == "pong")
     }
 
+    @Test func fourRequestsOf70000MembersEachHoldNoOtherClient() throws {
+        let daemon = try DaemonProcess()
+        let members = (0..<70_000).map { "\"k\($0)\":\($0)" }.joined(separator: ",")
+        let line = #"{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":{"# + members + "}}}\n"
+        let heavy = try LineSocket(daemon.socket)
+        let other = try LineSocket(daemon.socket)
+        for _ in 0..<4 { heavy.send(line) }
+        other.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}\n")
+        // Quadratic, the four lines held this ping for 28 s; linear, the whole exchange takes milliseconds.
+        #expect(try parse(other.readLine(timeout: 2))["result"] == "pong")
+        for _ in 0..<4 {
+            let answer = try parse(heavy.readLine(timeout: 2))
+            #expect(answer["id"] == 1 && (answer["result"] == "pong" || answer["error"]?["code"] == -32602))
+        }
+    }
+
     @Test func tooManyConnections() throws {
         let daemon = try DaemonProcess(config: "{\"maxConnections\": 2}")
         let first = try LineSocket(daemon.socket)

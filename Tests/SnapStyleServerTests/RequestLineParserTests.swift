@@ -17,6 +17,9 @@ import Testing
         "9223372036854775807", "-9223372036854775808", "9223372036854775808", "1e400", "1e-400",
         String(repeating: "[", count: 1100) + String(repeating: "]", count: 1100),
         "{\"a\":1", "{\"a\":1}x", "", "   ", "\"\u{7f}\"", "nul", "[1,]", "{\"a\" 1}",
+        // Past eight members duplicates are found through a set: at the end, and none among 70,000.
+        "{" + (0..<20).map { "\"k\($0)\":\($0)" }.joined(separator: ",") + ",\"k3\":1}",
+        "{\"x\":{" + (0..<70_000).map { "\"k\($0)\":\($0)" }.joined(separator: ",") + "}}",
     ]
 
     static var corpus: [[UInt8]] {
