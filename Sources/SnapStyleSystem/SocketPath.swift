@@ -25,7 +25,7 @@ public enum SocketPath {
     /// it is) and clears a stale socket file. A socket
     /// a live daemon answers on is an error: two daemons must not share a path. So is a directory another
     /// user could use to swap the socket for theirs: owned by someone other than this user or root, or
-    /// writable by others without the sticky bit.
+    /// writable by its group or others without the sticky bit, whoever owns it.
     public static func prepare(_ path: String) throws(Error) {
         guard path.utf8.count <= maxPathBytes else {
             throw Error(
@@ -44,17 +44,18 @@ public enum SocketPath {
             throw Error(
                 description:
                     "\(directory) is not a directory (a symbolic link is not followed); choose another --socket")
-        } else if info.st_uid == getuid() {
-            // An existing directory is the user's to choose: it is never changed (the socket itself is 0600).
-        } else if info.st_uid != 0 {
+        } else if info.st_uid != getuid() && info.st_uid != 0 {
             throw Error(
                 description: "\(directory) belongs to uid \(info.st_uid), not to you (uid \(getuid())): another user "
                     + "could replace the socket; remove it or choose another --socket")
         } else if info.st_mode & 0o022 != 0, info.st_mode & S_ISVTX == 0 {
+            // Whoever owns it: a group or other users who may write to it could replace the socket.
+            let mode = String(info.st_mode & 0o7777, radix: 8)
             throw Error(
-                description: "\(directory) is writable by other users and not sticky: they could replace the socket; "
-                    + "choose another --socket")
+                description: "\(directory) (mode 0\(mode)) is writable by its group or other users and not sticky: "
+                    + "they could replace the socket; chmod go-w it or choose another --socket")
         }
+        // Otherwise an existing directory is the user's to choose: it is never changed (the socket itself is 0600).
         guard lstat(path, &info) == 0 else { return }
         guard info.st_mode & S_IFMT == S_IFSOCK else {
             throw Error(description: "\(path) exists and is not a socket; remove it or choose another --socket")

@@ -118,6 +118,17 @@ import Testing
             #expect(refused.message.contains("belongs to uid 65534"))
         }
 
+        // A directory of the user's own that its group or others may write to, without the sticky bit: refused, with
+        // its mode; 01777 (sticky, like /tmp) and 0775 less group write are fine.
+        for (mode, refusedMode) in [(0o777, "0777"), (0o770, "0770"), (0o757, "0757")] {
+            let open = daemon.directory + "/open-\(mode)"
+            try FileManager.default.createDirectory(atPath: open, withIntermediateDirectories: true)
+            chmod(open, mode_t(mode))
+            let refused = try start(socket: open + "/s.sock")
+            #expect(refused.status == 1)
+            #expect(refused.message.contains("\(open) (mode \(refusedMode)) is writable by its group or other users"))
+        }
+
         /// A daemon serving on `socket`, once it says so; the caller stops it.
         func serve(_ socket: String) throws -> Process {
             let process = Process()
@@ -148,6 +159,12 @@ import Testing
         #expect(lstat(shared + "/s.sock", &info) == 0 && info.st_mode & 0o777 == 0o600)
         second.terminate()
         second.waitUntilExit()
+        let sticky = daemon.directory + "/sticky"
+        try FileManager.default.createDirectory(atPath: sticky, withIntermediateDirectories: true)
+        chmod(sticky, 0o1777)
+        let third = try serve(sticky + "/s.sock")
+        third.terminate()
+        third.waitUntilExit()
     }
 
     @Test(arguments: [
