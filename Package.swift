@@ -52,7 +52,12 @@ let package = Package(
         ),
         // The protocol: the methods, the request envelope, every result and notification shape, the errors. The
         // daemon, the offline CLI, the client library and the preview all speak it through this module.
-        .target(name: "SnapStyleProtocol", dependencies: ["SnapStyleEngine", "SnapStyleJSON", "SnapStyleJansson"]),
+        .target(
+            name: "SnapStyleProtocol",
+            dependencies: [
+                "SnapStyleEngine", "SnapStyleJSON", "SnapStyleJansson", .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
         // The methods that answer from themes alone, and theme exports: shared by the daemon and the offline CLI.
         .target(
             name: "SnapStyleMethods",

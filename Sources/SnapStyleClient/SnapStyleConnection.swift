@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import NIOPosix
+import SnapStyleEngine
 import SnapStyleJSON
 import SnapStyleJansson
 import SnapStyleProtocol
@@ -18,6 +19,8 @@ public enum SnapStyleClientError: Error, CustomStringConvertible, Sendable {
     case disconnected
     /// The answer did not have the expected shape.
     case unexpectedResult(String)
+    /// The daemon sent a line that is not JSON, or one longer than the client reads; the connection is closed.
+    case malformedLine(String)
 
     public var description: String {
         switch self {
@@ -26,6 +29,7 @@ public enum SnapStyleClientError: Error, CustomStringConvertible, Sendable {
             "error \(code): \(message)" + (data.map { " \(Jansson.encode($0))" } ?? "")
         case .disconnected: "the connection to snapstyled closed"
         case .unexpectedResult(let what): "unexpected answer: \(what)"
+        case .malformedLine(let what): "snapstyled sent \(what); the connection was closed"
         }
     }
 }
@@ -46,15 +50,23 @@ public final class SnapStyleConnection: Sendable {
         SocketPath.defaultPath(environment: environment)
     }
 
+    /// The longest line read by default: the daemon's largest answer and its envelope.
+    public static let defaultMaxLineBytes = Limits.responseBytes + 64 * 1024
+
     /// Connects to the daemon at `socket` (default: the daemon's default path); throws when nobody answers there.
-    public static func connect(socket: String? = nil) async throws -> SnapStyleConnection {
+    /// A line from the daemon longer than `maxLineBytes`, or one that is not JSON, fails every call waiting for an
+    /// answer with `malformedLine` and closes the connection.
+    public static func connect(
+        socket: String? = nil, maxLineBytes: Int = defaultMaxLineBytes
+    ) async throws -> SnapStyleConnection {
         let path = socket ?? defaultSocketPath()
         let (stream, continuation) = AsyncStream.makeStream(of: ThemeEvent.self)
         do {
             let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
                 .channelInitializer { channel in
                     channel.eventLoop.makeCompletedFuture {
-                        try channel.pipeline.syncOperations.addHandler(ClientHandler(notifications: continuation))
+                        try channel.pipeline.syncOperations.addHandler(
+                            ClientHandler(notifications: continuation, maxLineBytes: maxLineBytes))
                     }
                 }
                 .connect(unixDomainSocketPath: path).get()
@@ -124,22 +136,43 @@ final class ClientHandler: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
 
     var pending: [Int: EventLoopPromise<JSONValue>] = [:]
-    private var buffer: [UInt8] = []
+    private var decoder: LineFrameDecoder
     let notifications: AsyncStream<ThemeEvent>.Continuation
 
-    init(notifications: AsyncStream<ThemeEvent>.Continuation) {
+    init(notifications: AsyncStream<ThemeEvent>.Continuation, maxLineBytes: Int) {
         self.notifications = notifications
+        decoder = LineFrameDecoder(maxLineBytes: maxLineBytes)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        var incoming = unwrapInboundIn(data)
-        buffer.append(contentsOf: incoming.readBytes(length: incoming.readableBytes) ?? [])
-        while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-            let line = Array(buffer[..<newline])
-            buffer.removeSubrange(...newline)
-            guard let message = try? Jansson.parse(bytes: line) else { continue }
-            dispatch(message)
+        var messages: [JSONValue] = []
+        var malformed: String?
+        do throws(LineFrameDecoder.LineTooLong) {
+            try decoder.decode(unwrapInboundIn(data)) { batch in
+                batch.forEachLine { line in
+                    guard !line.isEmpty else { return true }
+                    do {
+                        messages.append(try Jansson.parse(bytes: line))
+                        return true
+                    } catch {
+                        malformed = "a line that is not JSON (\(error))"
+                        return false
+                    }
+                }
+            }
+        } catch {
+            malformed = "a line longer than \(error.limit) bytes"
         }
+        messages.forEach(dispatch)
+        if let malformed { fail(SnapStyleClientError.malformedLine(malformed), context: context) }
+    }
+
+    /// Fails every waiting call with `error` and closes the connection.
+    private func fail(_ error: SnapStyleClientError, context: ChannelHandlerContext) {
+        let waiting = pending.values
+        pending = [:]
+        for promise in waiting { promise.fail(error) }
+        context.close(promise: nil)
     }
 
     private func dispatch(_ message: JSONValue) {

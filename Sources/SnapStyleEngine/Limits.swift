@@ -12,4 +12,6 @@ public enum Limits {
     /// The default largest theme or token file read (the configuration's `maxFileBytes`): a larger file is an
     /// error naming its size and the limit, and is never parsed.
     public static let fileBytes = 64 * 1024 * 1024
+    /// The largest answer the daemon writes: a larger one is `-32005` with `data.limit` `responseBytes`.
+    public static let responseBytes = 64 << 20
 }

@@ -1,4 +1,5 @@
 import Logging
+import SnapStyleEngine
 import SnapStyleJSON
 import SnapStyleJansson
 import SnapStyleMethods
@@ -48,7 +49,7 @@ public struct DeferredRequest: Sendable {
 public final class RequestDispatcher: Sendable {
     static let maxBatch = 1000
     /// The longest response line: a larger answer is -32005 (the daemon builds a response before sending it).
-    static let maxResponseBytes = 64 << 20
+    static let maxResponseBytes = Limits.responseBytes
 
     let methods: StyleMethods
     let daemonMethods: DaemonMethods

@@ -1,4 +1,5 @@
 import NIOCore
+import SnapStyleProtocol
 import Testing
 
 @testable import SnapStyleServer

@@ -3,18 +3,18 @@ import NIOCore
 
 /// Complete lines of a connection's input, each ending in `\n`, as `LineFrameDecoder` passes them on: read one by
 /// one straight from the received bytes, and kept, from the first line not yet read, while the connection waits.
-struct LineBatch {
+public struct LineBatch {
     /// The unread lines.
-    private(set) var buffer: ByteBuffer
+    public private(set) var buffer: ByteBuffer
 
     /// `lines` must end with a newline.
-    init(_ lines: ByteBuffer) { buffer = lines }
+    public init(_ lines: ByteBuffer) { buffer = lines }
 
-    var isEmpty: Bool { buffer.readableBytes == 0 }
+    public var isEmpty: Bool { buffer.readableBytes == 0 }
 
     /// Gives `body` each line in turn (without its `\n`, nor a `\r` before it) until it returns false. The lines
     /// it was given, that last one included, are read; the others stay.
-    mutating func forEachLine(_ body: (UnsafeRawBufferPointer) -> Bool) {
+    public mutating func forEachLine(_ body: (UnsafeRawBufferPointer) -> Bool) {
         let read = buffer.withUnsafeReadableBytes { bytes in
             var read = 0
             Self.scan(bytes) { line, next in
@@ -27,7 +27,7 @@ struct LineBatch {
     }
 
     /// Gives `body` each newline-terminated line of `bytes` and the offset past its newline, until it returns false.
-    static func scan(_ bytes: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer, Int) -> Bool) {
+    public static func scan(_ bytes: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer, Int) -> Bool) {
         guard let base = bytes.baseAddress else { return }
         var start = 0
         while start < bytes.count, let found = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start) {

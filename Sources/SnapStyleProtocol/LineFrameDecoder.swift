@@ -5,27 +5,29 @@ import NIOCore
 /// longer than `maxLineBytes` is an error (`LineTooLong`), raised after the lines before it were given on; an
 /// unfinished line at the end of the input is dropped with the decoder.
 ///
-/// The connection's handler owns its decoder and feeds it each read itself: no pipeline stage between the socket
-/// and the handler, no boxing of the batch.
-struct LineFrameDecoder {
+/// The daemon's connection handler and the client library each own one and feed it every read themselves: no
+/// pipeline stage between the socket and the handler, no boxing of the batch, and one bound on a line either way.
+public struct LineFrameDecoder: Sendable {
     /// A line over the limit.
-    struct LineTooLong: Error, Equatable {
-        let limit: Int
+    public struct LineTooLong: Error, Equatable {
+        public let limit: Int
+
+        public init(limit: Int) { self.limit = limit }
     }
 
-    let maxLineBytes: Int
+    public let maxLineBytes: Int
     /// The start of a line whose end has not come yet, in the decoder's own storage (so that the read buffer it
     /// came in goes back to the channel's pool).
     private var unfinished: ByteBuffer?
 
-    init(maxLineBytes: Int) { self.maxLineBytes = maxLineBytes }
+    public init(maxLineBytes: Int) { self.maxLineBytes = maxLineBytes }
 
     /// How many bytes of an unfinished line are waiting for its end.
-    var waitingBytes: Int { unfinished?.readableBytes ?? 0 }
+    public var waitingBytes: Int { unfinished?.readableBytes ?? 0 }
 
     /// Adds `input` to what came before and gives `body` the complete lines, if any, as one batch; what `body`
     /// leaves in the batch is its to keep. Throws `LineTooLong` after `body` had the lines before the long one.
-    mutating func decode(_ input: ByteBuffer, lines body: (inout LineBatch) -> Void) throws(LineTooLong) {
+    public mutating func decode(_ input: ByteBuffer, lines body: (inout LineBatch) -> Void) throws(LineTooLong) {
         var buffer = input
         var ownStorage = false
         if var earlier = unfinished.take() {
