@@ -208,6 +208,28 @@ import Testing
         }
     }
 
+    @Test(arguments: ["explain", "resolve"])
+    func overridesWithA20000DefinitionChainHoldNoOtherClient(method: String) throws {
+        let daemon = try DaemonProcess()
+        var numbers = (0..<20_000).map { #""k\#($0)": {"ref": "k\#($0 + 1)"}"# }
+        numbers.append(#""k20000": 1"#)
+        let line = #"{"jsonrpc":"2.0","id":1,"method":"\#(method)","params":{"attribute":"number","key":"k0","#
+            + #""overrides":{"number":{"# + numbers.joined(separator: ",") + "}}}}\n"
+        let heavy = try LineSocket(daemon.socket)
+        let other = try LineSocket(daemon.socket)
+        for _ in 0..<4 { heavy.send(line) }
+        // The issue's bound: no request holds another connection's ping for more than 300 ms.
+        var worst = 0.0
+        for id in 2..<12 {
+            let start = Date()
+            other.send(#"{"jsonrpc":"2.0","id":\#(id),"method":"ping"}"# + "\n")
+            #expect(try parse(other.readLine(timeout: 5))["result"] == "pong")
+            worst = max(worst, Date().timeIntervalSince(start))
+        }
+        #expect(worst < 0.3, "worst ping \(worst) s")
+        for _ in 0..<4 { #expect(try parse(heavy.readLine(timeout: 10))["error"]?["data"]?["limit"] == "referenceDepth") }
+    }
+
     @Test func tooManyConnections() throws {
         let daemon = try DaemonProcess(config: "{\"maxConnections\": 2}")
         let first = try LineSocket(daemon.socket)
