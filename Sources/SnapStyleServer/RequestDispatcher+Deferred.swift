@@ -7,21 +7,33 @@ extension RequestDispatcher {
     /// batch's entries in order, each in the same way.
     public func answer(_ deferred: DeferredRequest) async -> [UInt8]? {
         let batch: [JSONValue]
+        let idTexts: [[UInt8]?]
         switch deferred.message {
-        case .request(let request): return await answer(request, caller: deferred.caller)
-        case .batch(let entries): batch = entries
+        case .request(let request, let idText):
+            return await answer(request, caller: deferred.caller).map {
+                RequestIDText.splice($0, id: request.responseID, text: idText)
+            }
+        case .batch(let entries, let texts):
+            batch = entries
+            idTexts = texts
         }
         guard !batch.isEmpty else { return ResponseLine.error(id: .null, .invalidRequest("an empty batch")) }
         guard batch.count <= Self.maxBatch else {
             return ResponseLine.error(id: .null, .limitExceeded("batch entries", limit: Self.maxBatch))
         }
         var responses: [[UInt8]] = []
-        for entry in batch {
+        for (index, entry) in batch.enumerated() {
+            let idText = index < idTexts.count ? idTexts[index] : nil
             switch RequestEnvelope.read(entry) {
             case .failure(let failure):
-                if failure.answered { responses.append(ResponseLine.error(id: failure.id, failure.error)) }
+                if failure.answered {
+                    let line = ResponseLine.error(id: failure.id, failure.error)
+                    responses.append(RequestIDText.splice(line, id: failure.id, text: idText))
+                }
             case .success(let request):
-                if let response = await answer(request, caller: deferred.caller) { responses.append(response) }
+                if let response = await answer(request, caller: deferred.caller) {
+                    responses.append(RequestIDText.splice(response, id: request.responseID, text: idText))
+                }
             }
         }
         return ResponseLine.batch(responses)

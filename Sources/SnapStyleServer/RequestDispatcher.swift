@@ -35,8 +35,10 @@ public enum Reply: Sendable {
 public struct DeferredRequest: Sendable {
     /// What was read of the line: one request, or a batch's entries (read one by one when answered).
     enum Message: Sendable {
-        case request(RequestEnvelope)
-        case batch([JSONValue])
+        /// The request, and its id's text when a number's may differ from what the encoder writes.
+        case request(RequestEnvelope, idText: [UInt8]?)
+        /// The entries, and the text of each one's numeric id.
+        case batch([JSONValue], idTexts: [[UInt8]?])
     }
 
     let message: Message
@@ -92,16 +94,22 @@ public final class RequestDispatcher: Sendable {
             return .line(ResponseLine.error(id: .null, .parseError(reason)))
         }
         if case .array(let batch) = message {
-            return .deferred(DeferredRequest(message: .batch(batch), caller: caller))
+            let texts =
+                batch.contains { RequestIDText.mayDiffer($0["id"]) } ? RequestIDText.numbers(inArray: bytes) : []
+            return .deferred(DeferredRequest(message: .batch(batch, idTexts: texts), caller: caller))
         }
+        let idText = RequestIDText.mayDiffer(message["id"]) ? RequestIDText.number(inObject: bytes) : nil
         switch RequestEnvelope.read(message) {
         case .failure(let failure):
-            return failure.answered ? .line(ResponseLine.error(id: failure.id, failure.error)) : .none
+            guard failure.answered else { return .none }
+            return .line(
+                RequestIDText.splice(ResponseLine.error(id: failure.id, failure.error), id: failure.id, text: idText))
         case .success(let request):
             if Self.mayTakeLong(request) {
-                return .deferred(DeferredRequest(message: .request(request), caller: caller))
+                return .deferred(DeferredRequest(message: .request(request, idText: idText), caller: caller))
             }
-            return answerInPlace(request, caller: caller).map(Reply.line) ?? .none
+            guard let line = answerInPlace(request, caller: caller) else { return .none }
+            return .line(RequestIDText.splice(line, id: request.responseID, text: idText))
         }
     }
 

@@ -29,7 +29,10 @@ extension RequestTape {
             if Self.has(node, key: "id") {
                 guard id == nil else { return nil }
                 switch UInt32(node.pointee.kind) {
-                case SNAPJSON_INTEGER.rawValue: id = .integer(node.pointee.integer)
+                case SNAPJSON_INTEGER.rawValue:
+                    id = .integer(node.pointee.integer)
+                    // `-0`, or an integer that may have been rounded: the general path echoes its text.
+                    guard !RequestIDText.mayDiffer(id) else { return nil }
                 case SNAPJSON_STRING.rawValue: id = .string(Self.string(node))
                 default: return nil
                 }

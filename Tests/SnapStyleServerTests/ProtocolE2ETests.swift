@@ -213,7 +213,8 @@ import Testing
         let daemon = try DaemonProcess()
         var numbers = (0..<20_000).map { #""k\#($0)": {"ref": "k\#($0 + 1)"}"# }
         numbers.append(#""k20000": 1"#)
-        let line = #"{"jsonrpc":"2.0","id":1,"method":"\#(method)","params":{"attribute":"number","key":"k0","#
+        let line =
+            #"{"jsonrpc":"2.0","id":1,"method":"\#(method)","params":{"attribute":"number","key":"k0","#
             + #""overrides":{"number":{"# + numbers.joined(separator: ",") + "}}}}\n"
         let heavy = try LineSocket(daemon.socket)
         let other = try LineSocket(daemon.socket)
@@ -227,7 +228,37 @@ import Testing
             worst = max(worst, Date().timeIntervalSince(start))
         }
         #expect(worst < 0.3, "worst ping \(worst) s")
-        for _ in 0..<4 { #expect(try parse(heavy.readLine(timeout: 10))["error"]?["data"]?["limit"] == "referenceDepth") }
+        for _ in 0..<4 {
+            #expect(try parse(heavy.readLine(timeout: 10))["error"]?["data"]?["limit"] == "referenceDepth")
+        }
+    }
+
+    static let exactIDs = [
+        "-9223372036854775809", "-9223372036854775808", "9223372036854775808", "123456789012345678901234567890",
+        "1.0", "0.1234567890123456789", "-0", "1e2", "1E+2", "-0.0", "3.14", "17",
+    ]
+
+    @Test func everyIDIsEchoedAsWritten() throws {
+        let daemon = try DaemonProcess()
+        let client = try LineSocket(daemon.socket)
+        for id in Self.exactIDs {
+            // In place (ping), a fast-path resolve, deferred (themes), and an error.
+            for method in [
+                #""method":"ping""#, #""method":"resolve","params":{"attribute":"number","key":"spacingGroups"}"#,
+                #""method":"themes""#, #""method":"nope""#,
+            ] {
+                client.send(#"{"jsonrpc":"2.0","id":\#(id),\#(method)}"# + "\n")
+                let line = try #require(client.readLine())
+                #expect(line.hasPrefix(#"{"jsonrpc":"2.0","id":\#(id),"#), "\(id) \(method): \(line.prefix(80))")
+            }
+        }
+        // In a batch, each entry's own text: the two ids jansson reads as one double come back different.
+        let batch =
+            "[" + Self.exactIDs.map { #"{"jsonrpc":"2.0","id":\#($0),"method":"ping"}"# }.joined(separator: ", ")
+            + "]\n"
+        client.send(batch)
+        let line = try #require(client.readLine())
+        for id in Self.exactIDs { #expect(line.contains(#""id":\#(id),"result""#), "\(id)") }
     }
 
     @Test func tooManyConnections() throws {
