@@ -2,9 +2,14 @@
 import Glibc
 #endif
 
-/// The machine's file system, through POSIX calls; never follows symbolic links for theme files.
+/// The machine's file system, through POSIX calls. A file read within a root is refused when the file actually
+/// opened lies outside that root (a symbolic link on its path that leaves it), and when it is larger than
+/// `maxFileBytes`.
 public struct POSIXFileSystem: Sendable {
-    public init() {}
+    /// The largest file `read` reads (nil: no limit).
+    public var maxFileBytes: Int?
+
+    public init(maxFileBytes: Int? = nil) { self.maxFileBytes = maxFileBytes }
 
     /// `path` made absolute against the process's current directory (unchanged when it starts with `/`).
     public static func absolute(_ path: String) -> String {
@@ -41,17 +46,26 @@ public struct POSIXFileSystem: Sendable {
     }
 
     /// Reads a regular file. O_NONBLOCK and the check after opening keep a FIFO or a device that took the
-    /// file's place since it was listed from blocking the reader.
-    public func read(_ path: String) throws(FileSystemError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+    /// file's place since it was listed from blocking the reader. Without `root`, a symbolic link as the last
+    /// component is refused; with it, links are followed as long as the file opened is inside `root` (checked on
+    /// the open descriptor, so a link swapped in between cannot escape).
+    public func read(_ path: String, within root: String? = nil) throws(FileSystemError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (root == nil ? O_NOFOLLOW : 0))
         guard fd >= 0 else { throw FileSystemError(operation: "open", path: path, errno: errno) }
         defer { close(fd) }
+        if let root { try Self.check(descriptor: fd, path: path, isWithin: root) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw FileSystemError(operation: "fstat", path: path, errno: errno) }
         guard info.st_mode & S_IFMT == S_IFREG else {
             throw FileSystemError(operation: "read", path: path, errno: EINVAL, reason: "not a regular file")
         }
+        if let maxFileBytes, Int(info.st_size) > maxFileBytes {
+            throw FileSystemError(
+                operation: "read", path: path, errno: EFBIG,
+                reason: "the file is \(info.st_size) bytes, over the limit of \(maxFileBytes) (maxFileBytes)")
+        }
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(info.st_size))
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
@@ -60,7 +74,30 @@ public struct POSIXFileSystem: Sendable {
                 throw FileSystemError(operation: "read", path: path, errno: errno)
             }
             if count == 0 { return bytes }
+            if let maxFileBytes, bytes.count + count > maxFileBytes {
+                throw FileSystemError(
+                    operation: "read", path: path, errno: EFBIG,
+                    reason: "the file grew past the limit of \(maxFileBytes) bytes (maxFileBytes) while it was read")
+            }
             bytes.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    /// The canonical path of what `descriptor` has open must lie in `root`'s canonical path.
+    static func check(descriptor: Int32, path: String, isWithin root: String) throws(FileSystemError) {
+        guard let real = realpath(root, nil) else {
+            throw FileSystemError(operation: "realpath", path: root, errno: errno)
+        }
+        let canonicalRoot = String(cString: real)
+        free(real)
+        var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/fd/\(descriptor)", &target, target.count - 1)
+        guard count > 0 else { throw FileSystemError(operation: "readlink", path: path, errno: errno) }
+        let opened = String(decoding: target[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard opened.hasPrefix(canonicalRoot == "/" ? "/" : canonicalRoot + "/") else {
+            throw FileSystemError(
+                operation: "open", path: path, errno: EXDEV,
+                reason: "a symbolic link on the way leads out of the theme root \(root); files are read only inside it")
         }
     }
 

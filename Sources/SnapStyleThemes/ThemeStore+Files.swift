@@ -84,7 +84,7 @@ extension ThemeStore {
         if record.memo.previous[path] == nil, let old = record.files[path] { record.memo.previous[path] = old }
         let file: ThemeFile
         do {
-            let bytes = try fileSystem.read("\(location.root.path)/\(path)")
+            let bytes = try fileSystem.read("\(location.root.path)/\(path)", within: location.root.path)
             file = ThemeFile.parse(path: path, bytes: bytes, themeName: record.name)
         } catch {
             if error.isNotFound { return record.files.removeValue(forKey: path) != nil }

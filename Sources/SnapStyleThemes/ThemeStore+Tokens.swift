@@ -58,7 +58,9 @@ extension ThemeStore {
         }
         var documents: [String: LocatedJSON] = [:]
         var unreadable = Set<String>()
-        for path in record.fileOrder where ThemeDiscovery.FileRole(path: path) == .tokens {
+        // A file the resolver names is a token file whatever its name (a refused one is reported where it is).
+        let referenced = Set(Self.referenced(&record))
+        for path in record.fileOrder where ThemeDiscovery.FileRole(path: path) == .tokens || referenced.contains(path) {
             if let document = record.files[path]?.document {
                 documents[path] = document
             } else {

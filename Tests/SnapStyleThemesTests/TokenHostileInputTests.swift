@@ -1,6 +1,7 @@
 import Foundation
 import SnapStyleEngine
 import SnapStyleJSON
+import SnapStyleSystem
 import SnapStyleTestSupport
 import SnapStyleThemes
 import Testing
@@ -89,5 +90,54 @@ import Testing
         #expect(try session.resolve(.number, "g0.v64")?.json["base"] == 64)
         #expect(try session.resolve(.number, "g0.v0")?.json["base"] == 0)
         #expect(try session.resolve(.number, "g63.v64")?.json["base"] == 64)
+    }
+
+    static let resolver = #"""
+        {"version": "2025.10", "sets": {"base": {"sources": [{"$ref": "res/dirlink/leak.tokens.json"}]}},
+         "resolutionOrder": [{"$ref": "#/sets/base"}]}
+        """#
+
+    @Test func aReferenceThroughADirectoryLinkThatLeavesTheRootIsRefusedAndQuotesNothing() throws {
+        let roots = TemporaryRoots()
+        let outside = TemporaryRoots()
+        outside.write("leak.tokens.json", #"{"secret": {"$type": "number", "$value": 42}}"#)
+        roots.write("leak.resolver.json", Self.resolver)
+        try FileManager.default.createDirectory(atPath: roots.full("res"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: roots.full("res/dirlink"), withDestinationPath: outside.path)
+        // Through a link to /etc, a JSON error would have quoted the file's first bytes.
+        roots.write(
+            "etc.resolver.json", Self.resolver.replacingOccurrences(of: "dirlink/leak.tokens.json", with: "etc/passwd"))
+        try FileManager.default.createSymbolicLink(atPath: roots.full("res/etc"), withDestinationPath: "/etc")
+        let store = loadedStore([roots.root])
+        for name in ["leak", "etc"] {
+            let info = try ThemeStoreTests.info(store, name)
+            #expect(info.state == .error)
+            let messages = info.errors.map { "\($0.file): \($0.message)" }
+            #expect(messages.contains { $0.contains("leads out of the theme root") }, "\(messages)")
+            #expect(!messages.contains { $0.contains("does not exist") || $0.contains("near") }, "\(messages)")
+        }
+        #expect(try ThemeStoreTests.info(store, "leak").errors.contains { $0.file == "res/dirlink/leak.tokens.json" })
+        #expect(store.theme(named: "leak") == nil)
+    }
+
+    @Test func aLinkThatStaysInsideTheRootKeepsWorking() throws {
+        let roots = TemporaryRoots()
+        roots.write("shared/leak.tokens.json", #"{"size": {"$type": "number", "$value": 42}}"#)
+        roots.write("leak.resolver.json", Self.resolver)
+        try FileManager.default.createDirectory(atPath: roots.full("res"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: roots.full("res/dirlink"), withDestinationPath: "../shared")
+        let store = loadedStore([roots.root])
+        #expect(try ThemeStoreTests.info(store, "leak").errors == [])
+        let session = try #require(store.theme(named: "leak")).session()
+        #expect(try session.resolve(.number, "size")?.json["base"] == 42)
+    }
+
+    @Test func aFileOverTheSizeLimitIsAnErrorNamingItsSize() throws {
+        let roots = TemporaryRoots()
+        roots.write("big.tokens.json", HostileTokens.manyColors(2_000))
+        let store = ThemeStore(roots: [roots.root], fileSystem: POSIXFileSystem(maxFileBytes: 100_000))
+        store.reloadAll()
+        let errors = try ThemeStoreTests.info(store, "big").errors
+        #expect(errors.contains { $0.message.contains("over the limit of 100000 (maxFileBytes)") }, "\(errors)")
     }
 }
