@@ -8,7 +8,7 @@ import SnapStyleProtocol
 /// `{"error": {"code", "message", "field"}}`, where `code` is the daemon's JSON-RPC error code (or the preview's own
 /// for what never reaches the daemon) and `field` the query parameter or params path at fault, or null.
 public struct PreviewError: HTTPResponseError, Equatable, CustomStringConvertible {
-    /// The HTTP status: 400, 404, 405, 421 or 502.
+    /// The HTTP status: 400, 404, 405, 421, 502 or 504.
     public var status: HTTPResponse.Status
     /// The JSON-RPC error code (`RPCError`'s, or `daemonUnavailableCode`).
     public var code: Int
@@ -85,6 +85,13 @@ extension PreviewError {
     /// 502: no daemon answers.
     static func daemonUnavailable(_ reason: String) -> PreviewError {
         PreviewError(status: .badGateway, code: daemonUnavailableCode, message: "Daemon unavailable: \(reason)")
+    }
+
+    /// 504: the daemon did not answer in time.
+    static func daemonTimeout(_ timeout: Duration) -> PreviewError {
+        PreviewError(
+            status: .gatewayTimeout, code: daemonUnavailableCode,
+            message: "Daemon timeout: no answer within \(timeout)")
     }
 
     /// The daemon's error answer: 404 for an unknown theme, 502 for a theme that never loaded or an internal error,

@@ -47,6 +47,7 @@ struct PreviewResponder: HTTPResponder {
 
     private func answer(_ route: PreviewRoute, _ request: Request) async throws(PreviewError) -> Response {
         let query = PreviewQuery(request.uri.query)
+        if route.asksTheDaemon { try query.validate() }
         switch route {
         case .page(let asset):
             return Self.response(bytes: asset == .index ? indexPage : asset.bytes, type: asset.contentType)

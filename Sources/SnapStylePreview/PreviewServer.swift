@@ -15,16 +15,19 @@ public struct PreviewServer: Sendable {
         public var theme: String?
         /// How often an idle event stream gets a comment line.
         public var heartbeat: Duration
+        /// How long a daemon answer may take before the request is 504.
+        public var daemonTimeout: Duration
 
         public init(
             address: LoopbackAddress, port: Int = 7373, socket: String? = nil, theme: String? = nil,
-            heartbeat: Duration = .seconds(15)
+            heartbeat: Duration = .seconds(15), daemonTimeout: Duration = .seconds(10)
         ) {
             self.address = address
             self.port = port
             self.socket = socket
             self.theme = theme
             self.heartbeat = heartbeat
+            self.daemonTimeout = daemonTimeout
         }
     }
 
@@ -39,7 +42,7 @@ public struct PreviewServer: Sendable {
     /// Serves until SIGINT or SIGTERM; `onListening` gets the page's URL once the port is bound.
     public func run(onListening: @escaping @Sendable (String) async -> Void) async throws {
         let port = BoundPort()
-        let link = DaemonLink(socket: configuration.socket)
+        let link = DaemonLink(socket: configuration.socket, timeout: configuration.daemonTimeout)
         let responder = PreviewResponder(
             address: configuration.address, port: port, link: link,
             relay: EventRelay(socket: configuration.socket, heartbeat: configuration.heartbeat, logger: logger),

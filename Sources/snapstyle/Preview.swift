@@ -24,11 +24,19 @@ struct Preview: AsyncParsableCommand {
     @Option(name: .long, help: "The daemon's socket (default: $XDG_RUNTIME_DIR/snapstyle/snapstyled.sock).")
     var socket: String?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Seconds a daemon answer may take before the request is 504 (tests).", visibility: .hidden))
+    var daemonTimeout = 10.0
+
     func validate() throws {
         guard LoopbackAddress(host) != nil else {
             throw ValidationError("--host must be a loopback address (127.0.0.1, ::1 or localhost), not '\(host)'")
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535") }
+        guard daemonTimeout > 0, daemonTimeout.isFinite else {
+            throw ValidationError("--daemon-timeout must be a positive number of seconds")
+        }
     }
 
     func run() async throws {
@@ -40,7 +48,9 @@ struct Preview: AsyncParsableCommand {
         var logger = Logger(label: "snapstyle-preview")
         logger.logLevel = .warning
         let server = PreviewServer(
-            configuration: .init(address: LoopbackAddress(host)!, port: port, socket: socket, theme: theme),
+            configuration: .init(
+                address: LoopbackAddress(host)!, port: port, socket: socket, theme: theme,
+                daemonTimeout: .milliseconds(Int64(daemonTimeout * 1000))),
             logger: logger)
         do {
             try await server.run { url in printLine("preview: \(url)") }

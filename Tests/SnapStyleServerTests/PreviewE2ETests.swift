@@ -220,6 +220,52 @@ import Testing
         #expect(try subscriptions() == 0)
     }
 
+    @Test func aQueryTheDaemonCannotReadIs400AtOnce() throws {
+        let daemon = try DaemonProcess()
+        let preview = try PreviewProcess(socket: daemon.socket)
+        defer { preview.stop() }
+        let started = Date()
+        for path in [
+            "theme/snap.css?vars.%00=1", "api/resolve?attribute=surface&key=light0&vars.%00=1",
+            "events?theme=snap&vars.%00=1", "api/keys?theme=sn%01ap",
+        ] {
+            let answer = try HTTPAnswer.request(preview.url + path, timeout: 5)
+            #expect(answer.status == 400, "\(path): \(answer.body)")
+            #expect(answer.error?["code"] as? Int == -32602, "\(path)")
+            #expect((answer.error?["field"] as? String)?.isEmpty == false, "\(path)")
+        }
+        // In a batch, the call whose query holds one is refused and the others are answered.
+        let calls = #"[{"method":"resolve","query":"vars.%00=1"},{"method":"themes","query":""}]"#
+        let batch = try HTTPAnswer.request(
+            preview.url + "api/batch?calls=" + calls.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!,
+            timeout: 5)
+        let results = (batch.json as? [String: Any])?["results"] as? [[String: Any]]
+        #expect((results?.first?["error"] as? [String: Any])?["field"] as? String == "vars.%00")
+        #expect(results?.last?["result"] != nil)
+        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(try HTTPAnswer.request(preview.url + "theme/snap.css").status == 200)
+    }
+
+    @Test func aDaemonAnswerThatNeverComesIs504() throws {
+        let daemon = try DaemonProcess()
+        let preview = try PreviewProcess(socket: daemon.socket, arguments: ["--daemon-timeout", "0.5"])
+        defer { preview.stop() }
+        #expect(try HTTPAnswer.request(preview.url + "api/themes").status == 200)
+        // A stopped daemon still accepts on its socket and takes the requests, but answers nothing.
+        daemon.signal(SIGSTOP)
+        defer { daemon.signal(SIGCONT) }
+        for path in ["api/themes", "theme/snap.css"] {
+            let started = Date()
+            let answer = try HTTPAnswer.request(preview.url + path)
+            let elapsed = Date().timeIntervalSince(started)
+            #expect(answer.status == 504, "\(path): \(answer.body)")
+            #expect(answer.error?["code"] as? Int == -32000)
+            #expect(elapsed >= 0.45 && elapsed < 5, "\(path) took \(elapsed) s")
+        }
+        daemon.signal(SIGCONT)
+        #expect(try HTTPAnswer.request(preview.url + "api/themes").status == 200)
+    }
+
     @Test func withoutADaemonPreviewExitsWith3() throws {
         let run = try CLIRun(["preview", "--socket", NSTemporaryDirectory() + "no-such-daemon.sock", "--port", "0"])
         #expect(run.status == 3)
