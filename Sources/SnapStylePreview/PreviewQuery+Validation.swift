@@ -13,6 +13,19 @@ extension PreviewQuery {
         }
     }
 
+    /// The `selector` of an export (`:root` when absent). It is written into the stylesheet as it is, so it may
+    /// not end the rule or start another: no `{`, `}`, `;`, `@`, `/*` or control character.
+    public func selector() throws(PreviewError) -> String {
+        guard let selector = self["selector"] else { return ":root" }
+        let forbidden: Set<Unicode.Scalar> = ["{", "}", ";", "@"]
+        if let scalar = selector.unicodeScalars.first(where: { forbidden.contains($0) || Self.isControl($0) }) {
+            let what = Self.isControl(scalar) ? Self.describe(scalar) : "'\(scalar)'"
+            throw .badQuery("selector", "a selector cannot hold \(what)")
+        }
+        if selector.contains("/*") { throw .badQuery("selector", "a selector cannot hold '/*'") }
+        return selector
+    }
+
     /// C0, DEL and C1.
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.properties.generalCategory == .control

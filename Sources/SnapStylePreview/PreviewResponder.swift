@@ -27,6 +27,12 @@ struct PreviewResponder: HTTPResponder {
     func respond(to request: Request, context: Context) async throws -> Response {
         let route = PreviewRoute(path: request.uri.path)
         do {
+            // The first Host header is the request's authority; any other is left among the fields.
+            guard request.headers[values: .extraHost].isEmpty else { throw PreviewError.duplicateHost }
+            let codings = request.headers[values: .transferEncoding]
+            guard codings.isEmpty || RequestHeadCheck.isChunkedOnly(codings) else {
+                throw PreviewError.unsupportedTransferEncoding(codings.joined(separator: ", "))
+            }
             guard let port = port.value, address.allowsHost(request.head.authority, port: port) else {
                 throw PreviewError.misdirected(request.head.authority)
             }
@@ -96,7 +102,7 @@ struct PreviewResponder: HTTPResponder {
         let params = try query.params(names: ["selector"])
         let text = try await exporter.export(
             theme: theme, format: format, context: params["context"]?.objectValue ?? [:],
-            selector: query["selector"] ?? ":root")
+            selector: try query.selector())
         let type = format == .css ? "text/css; charset=utf-8" : "application/json; charset=utf-8"
         return Self.response(bytes: Array(text.utf8), type: type, cache: "no-cache")
     }

@@ -50,7 +50,7 @@ public struct PreviewServer: Sendable {
             theme: configuration.theme, indexPage: PageAsset.indexPage(theme: configuration.theme), logger: logger)
         let address = configuration.address
         let app = Application(
-            responder: responder,
+            responder: responder, server: .preview,
             configuration: .init(
                 address: .hostname(address.address, port: configuration.port), serverName: "snapstyle-preview"),
             onServerRunning: { channel in

@@ -24,3 +24,26 @@ import Testing
         try PreviewQuery(nil).validate()
     }
 }
+
+@Suite struct SelectorValidationTests {
+    @Test(arguments: ["} body {color:red", "a{", "a}", ":root;x", "@media x", "a /* b", "a\tb", "a\u{7F}"])
+    func aSelectorThatCouldLeaveItsRuleIs400(selector: String) {
+        var query = PreviewQuery(nil)
+        query.pairs = [("selector", selector)]
+        #expect {
+            _ = try query.selector()
+        } throws: { error in
+            guard let error = error as? PreviewError else { return false }
+            return error.status == .badRequest && error.field == "selector" && error.code == -32602
+        }
+    }
+
+    @Test func ordinarySelectorsPass() throws {
+        #expect(try PreviewQuery(nil).selector() == ":root")
+        for selector in [":root", "[data-theme=\"dark\"] .card > p", "html.dark, :host(.x)", "a/b", "*"] {
+            var query = PreviewQuery(nil)
+            query.pairs = [("selector", selector)]
+            #expect(try query.selector() == selector)
+        }
+    }
+}

@@ -266,6 +266,46 @@ import Testing
         #expect(try HTTPAnswer.request(preview.url + "api/themes").status == 200)
     }
 
+    @Test func httpEdgesAreRefused() throws {
+        let daemon = try DaemonProcess()
+        let preview = try PreviewProcess(socket: daemon.socket)
+        defer { preview.stop() }
+        let host = "127.0.0.1:\(preview.port)"
+        func exchange(_ head: String, untilClosed: Bool = false) throws -> RawHTTPExchange {
+            try RawHTTPExchange.send(head + "\r\n", port: preview.port, untilClosed: untilClosed)
+        }
+        // Two Host headers, whichever comes first.
+        for hosts in [[host, "evil.example"], ["evil.example", host], [host, host]] {
+            let head = "GET /api/themes HTTP/1.1\r\n" + hosts.map { "Host: \($0)\r\n" }.joined()
+            let answer = try exchange(head)
+            #expect(answer.status == 400 && answer.error?["code"] as? Int == -32600, "\(hosts): \(answer.body)")
+        }
+        // An absolute-form target goes by its own authority, not by Host.
+        let absolute = try exchange("GET http://evil.example/api/themes HTTP/1.1\r\nHost: \(host)\r\n")
+        #expect(absolute.status == 421 && absolute.error?["code"] as? Int == -32600, "\(absolute.body)")
+        #expect(try exchange("GET http://\(host)/api/themes HTTP/1.1\r\nHost: \(host)\r\n").status == 200)
+        // A transfer coding other than chunked: 501, and the connection closes (its body cannot be delimited).
+        for coding in ["xchunked", "gzip, chunked", "identity"] {
+            let answer = try exchange(
+                "GET /api/themes HTTP/1.1\r\nHost: \(host)\r\nTransfer-Encoding: \(coding)\r\n", untilClosed: true)
+            #expect(answer.status == 501 && answer.error?["code"] as? Int == -32600, "\(coding): \(answer.body)")
+            #expect(answer.closed, "\(coding)")
+        }
+        let chunked = try exchange(
+            "GET /api/themes HTTP/1.1\r\nHost: \(host)\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n")
+        #expect(chunked.status == 200)
+        // A selector that could end the rule, open another or hide the rest is refused.
+        for selector in ["} body {color:red", "a{", ":root;x", "@import url(x)", "a /* b", "a\u{1}b"] {
+            let encoded = selector.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+            let answer = try HTTPAnswer.request(preview.url + "theme/snap.css?selector=" + encoded)
+            #expect(answer.status == 400, "\(selector): \(answer.body)")
+            #expect(answer.error?["field"] as? String == "selector" && answer.error?["code"] as? Int == -32602)
+        }
+        let scoped = try HTTPAnswer.request(
+            preview.url + "theme/snap.css?selector=%5Bdata-theme%3D%22dark%22%5D%20.card")
+        #expect(scoped.status == 200 && scoped.body.hasPrefix("[data-theme=\"dark\"] .card {"))
+    }
+
     @Test func withoutADaemonPreviewExitsWith3() throws {
         let run = try CLIRun(["preview", "--socket", NSTemporaryDirectory() + "no-such-daemon.sock", "--port", "0"])
         #expect(run.status == 3)
