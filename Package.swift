@@ -147,7 +147,10 @@ let package = Package(
         ),
         .testTarget(
             name: "SnapStylePreviewTests",
-            dependencies: ["SnapStylePreview", "SnapStyleProtocol", "SnapStyleJSON", "SnapStyleJansson"]
+            dependencies: [
+                "SnapStylePreview", "SnapStyleProtocol", "SnapStyleJSON", "SnapStyleJansson",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "SnapStyleThemesTests",

@@ -8,7 +8,7 @@ import SnapStyleProtocol
 /// `{"error": {"code", "message", "field"}}`, where `code` is the daemon's JSON-RPC error code (or the preview's own
 /// for what never reaches the daemon) and `field` the query parameter or params path at fault, or null.
 public struct PreviewError: HTTPResponseError, Equatable, CustomStringConvertible {
-    /// The HTTP status: 400, 404, 405, 421, 501, 502 or 504.
+    /// The HTTP status: 400, 404, 405, 421, 501, 502, 503 or 504.
     public var status: HTTPResponse.Status
     /// The JSON-RPC error code (`RPCError`'s, or `daemonUnavailableCode`).
     public var code: Int
@@ -99,6 +99,13 @@ extension PreviewError {
     /// 502: no daemon answers.
     static func daemonUnavailable(_ reason: String) -> PreviewError {
         PreviewError(status: .badGateway, code: daemonUnavailableCode, message: "Daemon unavailable: \(reason)")
+    }
+
+    /// 503: `--max-streams` event streams are open.
+    static func tooManyStreams(_ limit: Int) -> PreviewError {
+        PreviewError(
+            status: .serviceUnavailable, code: RPCError.limitExceededCode,
+            message: "Limit exceeded: at most \(limit) event streams are open at once (--max-streams)")
     }
 
     /// 504: the daemon did not answer in time.

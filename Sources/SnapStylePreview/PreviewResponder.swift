@@ -131,9 +131,14 @@ struct PreviewResponder: HTTPResponder {
             .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache",
         ]
         headers[.xAccelBuffering] = "no"
-        return Response(
-            status: .ok, headers: headers,
-            body: relay.stream(theme: theme, lastEventID: lastEventID, requestBody: request.body))
+        if request.method == .head {
+            guard relay.count < relay.maxStreams else { throw PreviewError.tooManyStreams(relay.maxStreams) }
+            return Response(status: .ok, headers: headers)
+        }
+        guard let stream = relay.open(theme: theme, lastEventID: lastEventID) else {
+            throw PreviewError.tooManyStreams(relay.maxStreams)
+        }
+        return Response(status: .ok, headers: headers, body: relay.body(of: stream, requestBody: request.body))
     }
 
     static func json(_ value: JSONValue) -> Response {

@@ -306,6 +306,41 @@ import Testing
         #expect(scoped.status == 200 && scoped.body.hasPrefix("[data-theme=\"dark\"] .card {"))
     }
 
+    @Test func manyStreamsShareTheDaemonConnectionsAndEachGetsEverySave() throws {
+        let daemon = try DaemonProcess()
+        daemon.write("brand.json", Self.brand)
+        try daemon.waitForTheme("brand")
+        func status(_ member: String) throws -> Int { try daemon.status()[member]?.intValue ?? -1 }
+        // The test's own status connection, before the preview holds any.
+        let own = try status("connections")
+        let preview = try PreviewProcess(socket: daemon.socket, arguments: ["--max-streams", "300"])
+        defer { preview.stop() }
+
+        var streams: RawEventStreams? = try RawEventStreams(
+            count: 300, port: preview.port, path: "/events?theme=brand")
+        #expect(streams?.waitUntilEach(received: "\nid: 1\n\n") == 300, "every stream opens at generation 1")
+        #expect(try status("connections") <= own + 4)
+        #expect(try status("subscriptions") == 1)
+
+        // Past --max-streams: 503; HEAD tells the same without opening one.
+        let refused = try HTTPAnswer.request(preview.url + "events?theme=brand")
+        #expect(refused.status == 503 && refused.error?["code"] as? Int == -32005, "\(refused.body)")
+        #expect(refused.headers["access-control-allow-origin"] == "*")
+        #expect(try HTTPAnswer.request(preview.url + "events", method: "HEAD").status == 503)
+
+        daemon.atomicWrite("brand.json", Self.brand.replacingOccurrences(of: "#3366FF", with: "#22AA44"))
+        #expect(streams?.waitUntilEach(received: "event: themeChanged\n") == 300, "the save reaches every stream")
+        #expect(streams?.texts.allSatisfy { $0.contains("\"generation\":2") && $0.contains("id: 2\n") } == true)
+
+        // Closed streams free their places and, once all are gone, the subscription.
+        streams = nil
+        let deadline = Date().addingTimeInterval(10)
+        while try status("subscriptions") != 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(try status("subscriptions") == 0)
+        let again = try EventStreamReader(preview.url + "events?theme=brand")
+        #expect(again.next()?.id == "2")
+    }
+
     @Test func withoutADaemonPreviewExitsWith3() throws {
         let run = try CLIRun(["preview", "--socket", NSTemporaryDirectory() + "no-such-daemon.sock", "--port", "0"])
         #expect(run.status == 3)

@@ -150,21 +150,8 @@ struct RawHTTPExchange {
     static func send(_ request: String, port: Int, untilClosed: Bool = false, timeout: Double = 5) throws
         -> RawHTTPExchange
     {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = try connectedTCPSocket(port: port, sending: request)
         defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else { throw DaemonError("connect 127.0.0.1:\(port) failed") }
-        let bytes = Array(request.utf8)
-        guard bytes.withUnsafeBytes({ Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == bytes.count
-        else { throw DaemonError("send failed") }
         var received: [UInt8] = []
         var closed = false
         let deadline = Date().addingTimeInterval(timeout)
@@ -205,4 +192,69 @@ struct RawHTTPExchange {
         let body = Array(text[split.upperBound...].utf8)
         return (status, String(decoding: body.prefix(length), as: UTF8.self), body.count >= length)
     }
+}
+
+/// A TCP socket connected to 127.0.0.1:`port`, with `request` sent on it.
+func connectedTCPSocket(port: Int, sending request: String) throws -> Int32 {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+    }
+    let bytes = Array(request.utf8)
+    guard connected == 0,
+        bytes.withUnsafeBytes({ Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == bytes.count
+    else {
+        close(fd)
+        throw DaemonError("connect or send to 127.0.0.1:\(port) failed: \(String(cString: strerror(errno)))")
+    }
+    return fd
+}
+
+/// Many event streams on raw sockets (a curl for each would be hundreds of processes): what each has received.
+final class RawEventStreams {
+    private(set) var descriptors: [Int32] = []
+    private(set) var texts: [String] = []
+
+    init(count: Int, port: Int, path: String) throws {
+        for _ in 0..<count {
+            descriptors.append(
+                try connectedTCPSocket(port: port, sending: "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"))
+            texts.append("")
+        }
+    }
+
+    /// Reads until every stream has received `text` or `timeout` passes; how many have.
+    func waitUntilEach(received text: String, timeout: Double = 20) -> Int {
+        let deadline = Date().addingTimeInterval(timeout)
+        var pending = Set(descriptors.indices.filter { !texts[$0].contains(text) })
+        while !pending.isEmpty, deadline.timeIntervalSinceNow > 0 {
+            var polled = pending.map { pollfd(fd: descriptors[$0], events: Int16(POLLIN), revents: 0) }
+            let indices = Array(pending)
+            guard poll(&polled, nfds_t(polled.count), 100) >= 0 else { break }
+            for (slot, index) in indices.enumerated() where polled[slot].revents != 0 {
+                var chunk = [UInt8](repeating: 0, count: 65536)
+                let n = chunk.withUnsafeMutableBytes { recv(descriptors[index], $0.baseAddress, $0.count, 0) }
+                if n <= 0 {
+                    pending.remove(index)
+                    continue
+                }
+                texts[index] += String(decoding: chunk[0..<n], as: UTF8.self)
+                if texts[index].contains(text) { pending.remove(index) }
+            }
+        }
+        return descriptors.indices.filter { texts[$0].contains(text) }.count
+    }
+
+    func closeAll() {
+        for fd in descriptors { close(fd) }
+        descriptors = []
+    }
+
+    deinit { closeAll() }
 }
