@@ -101,6 +101,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             resources: [.embedInCode("Page")]
         ),
@@ -151,7 +152,10 @@ let package = Package(
         ),
         .testTarget(
             name: "SnapStylePreviewTests",
-            dependencies: ["SnapStylePreview", "SnapStyleProtocol", "SnapStyleJSON", "SnapStyleJansson"]
+            dependencies: [
+                "SnapStylePreview", "SnapStyleProtocol", "SnapStyleJSON", "SnapStyleJansson",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "SnapStyleThemesTests",

@@ -17,6 +17,8 @@ public enum SnapStyleClientError: Error, CustomStringConvertible, Sendable {
     case server(code: Int, message: String, data: JSONValue?)
     /// The connection closed before the answer came.
     case disconnected
+    /// No answer came within the call's timeout; the call is forgotten, and an answer that comes later is dropped.
+    case timedOut(Duration)
     /// The answer did not have the expected shape.
     case unexpectedResult(String)
     /// The daemon sent a line that is not JSON, or one longer than the client reads; the connection is closed.
@@ -28,6 +30,7 @@ public enum SnapStyleClientError: Error, CustomStringConvertible, Sendable {
         case .server(let code, let message, let data):
             "error \(code): \(message)" + (data.map { " \(Jansson.encode($0))" } ?? "")
         case .disconnected: "the connection to snapstyled closed"
+        case .timedOut(let timeout): "snapstyled did not answer within \(timeout)"
         case .unexpectedResult(let what): "unexpected answer: \(what)"
         case .malformedLine(let what): "snapstyled sent \(what); the connection was closed"
         }
@@ -93,8 +96,10 @@ public final class SnapStyleConnection: Sendable {
         self.notifications = notifications
     }
 
-    /// Calls a method and waits for its result.
-    public func call(_ method: Method, _ params: JSONObject? = nil) async throws -> JSONValue {
+    /// Calls a method and waits for its result; with a `timeout`, for that long at most (then `timedOut`).
+    public func call(_ method: Method, _ params: JSONObject? = nil, timeout: Duration? = nil) async throws
+        -> JSONValue
+    {
         let promise = channel.eventLoop.makePromise(of: JSONValue.self)
         let id = ids.wrappingAdd(1, ordering: .relaxed).newValue
         let request = RequestEnvelope(id: .integer(Int64(id)), method: method, params: params)
@@ -106,10 +111,19 @@ public final class SnapStyleConnection: Sendable {
         let handler = self.handler
         channel.eventLoop.execute {
             handler.value.pending[id] = promise
+            if let timeout {
+                let expiry = channel.eventLoop.scheduleTask(in: TimeAmount(timeout)) {
+                    guard let promise = handler.value.pending.removeValue(forKey: id) else { return }
+                    promise.fail(SnapStyleClientError.timedOut(timeout))
+                }
+                promise.futureResult.whenComplete { _ in expiry.cancel() }
+            }
             var buffer = channel.allocator.buffer(capacity: line.count)
             buffer.writeBytes(line)
             // A write on a connection the daemon closed (its peer check, or it went away) is a disconnection.
-            channel.writeAndFlush(buffer).whenFailure { _ in promise.fail(SnapStyleClientError.disconnected) }
+            channel.writeAndFlush(buffer).whenFailure { _ in
+                handler.value.pending.removeValue(forKey: id)?.fail(SnapStyleClientError.disconnected)
+            }
         }
         let response = try await promise.futureResult.get()
         if let error = response["error"] {
@@ -118,6 +132,12 @@ public final class SnapStyleConnection: Sendable {
                 code: rpcError.code, message: rpcError.message, data: rpcError.data.map(JSONValue.object))
         }
         return response["result"] ?? .null
+    }
+
+    /// How many calls wait for their answer.
+    func pendingCalls() async throws -> Int {
+        let handler = self.handler
+        return try await channel.eventLoop.submit { handler.value.pending.count }.get()
     }
 
     /// Performs a typed request.

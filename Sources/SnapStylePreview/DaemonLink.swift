@@ -12,14 +12,18 @@ actor DaemonLink {
     }
 
     let socket: String?
+    /// How long an answer may take: past it the request is 504, and the call is forgotten (an answer that never
+    /// comes, such as one the daemon sends with id null, must not keep anything).
+    let timeout: Duration
     private var connection: (connection: SnapStyleConnection, instance: String)?
 
-    init(socket: String?) {
+    init(socket: String?, timeout: Duration = .seconds(10)) {
         self.socket = socket
+        self.timeout = timeout
     }
 
     /// Calls a daemon method; a connection that turns out closed is replaced once. Throws the daemon's error
-    /// answer, or 502 when no daemon answers.
+    /// answer, 502 when no daemon answers, or 504 when the answer does not come in time.
     func call(_ method: Method, _ params: JSONObject) async throws(PreviewError) -> JSONValue {
         try await answer(method, params).value
     }
@@ -31,9 +35,11 @@ actor DaemonLink {
             do {
                 let (connection, instance) = try await connected()
                 used = connection
-                return Answer(value: try await connection.call(method, params), instance: instance)
+                return Answer(value: try await connection.call(method, params, timeout: timeout), instance: instance)
             } catch SnapStyleClientError.server(let code, let message, let data) {
                 throw .daemon(code: code, message: message, data: data)
+            } catch SnapStyleClientError.timedOut(let timeout) {
+                throw .daemonTimeout(timeout)
             } catch SnapStyleClientError.disconnected where attempt == 0 {
                 await drop(used)
             } catch {
@@ -55,7 +61,7 @@ actor DaemonLink {
         let fresh = try await SnapStyleConnection.connect(socket: socket)
         let instance: String
         do {
-            instance = try await fresh.call(.status)["instance"]?.stringValue ?? ""
+            instance = try await fresh.call(.status, timeout: timeout)["instance"]?.stringValue ?? ""
         } catch {
             await fresh.close()
             throw error

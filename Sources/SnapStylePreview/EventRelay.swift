@@ -3,129 +3,158 @@ import Logging
 import SnapStyleClient
 import SnapStyleJSON
 import SnapStyleProtocol
-import SnapStyleJansson
 import ServiceLifecycle
 import Synchronization
 
-/// Relays the daemon's theme events to Server-Sent Events clients: each client gets a subscription of its own
-/// (resumed with `since` from its `Last-Event-ID`), which reconnects by itself when the daemon restarts.
+/// Relays the daemon's theme events to Server-Sent Events clients. All streams share one daemon subscription (all
+/// themes, on a connection of its own), which runs while any stream is open and reconnects by itself when the
+/// daemon restarts; `StreamHub` decides what each stream is sent. At most `maxStreams` streams are open.
 final class EventRelay: Sendable {
+    /// A stream for one client: its messages, and the end that the relay writes.
+    struct Stream: Sendable {
+        let messages: AsyncStream<ServerSentEvent>
+        let sink: AsyncStream<ServerSentEvent>.Continuation
+    }
+
+    private struct State {
+        var hub: StreamHub
+        var sinks: [StreamHub.StreamID: AsyncStream<ServerSentEvent>.Continuation] = [:]
+    }
+
+    /// When the subscription is needed: the first stream opened, the last one closed.
+    private enum Demand { case start, stop }
+
     let socket: String?
     let heartbeat: Duration
+    let maxStreams: Int
     /// Messages waiting for one slow client, at most.
     let bufferLimit = 1024
     let logger: Logger
-    private let ledger = Mutex(EventIDLedger())
+    private let state: Mutex<State>
+    private let ids = Atomic<Int>(0)
+    private let demand: AsyncStream<Demand>
+    private let demandSink: AsyncStream<Demand>.Continuation
 
-    init(socket: String?, heartbeat: Duration = .seconds(15), logger: Logger) {
+    init(socket: String?, heartbeat: Duration = .seconds(15), maxStreams: Int = 1000, logger: Logger) {
         self.socket = socket
         self.heartbeat = heartbeat
+        self.maxStreams = maxStreams
         self.logger = logger
+        state = Mutex(State(hub: StreamHub(limit: maxStreams)))
+        (demand, demandSink) = AsyncStream.makeStream(of: Demand.self)
     }
 
-    /// The stream for one client: the events of `theme` (all themes when nil), from where `lastEventID` left off.
-    /// It ends as soon as the client closes its connection (`requestBody` tells), which ends the subscription.
-    func stream(theme: String?, lastEventID: Int?, requestBody: RequestBody) -> ResponseBody {
+    /// How many streams are open.
+    var count: Int { state.withLock { $0.hub.count } }
+
+    /// Opens a stream of the events of `theme` (all themes when nil), from where `lastEventID` left off; nil when
+    /// `maxStreams` are open. The stream is closed when its messages end or are no longer read.
+    func open(theme: String?, lastEventID: Int?) -> Stream? {
+        // A client that stops reading does not make the buffer grow: past the limit its stream ends, and its
+        // browser reconnects with Last-Event-ID.
+        let (messages, sink) = AsyncStream.makeStream(
+            of: ServerSentEvent.self, bufferingPolicy: .bufferingOldest(bufferLimit))
+        let id = ids.wrappingAdd(1, ordering: .relaxed).newValue
+        sink.onTermination = { _ in self.close(id) }
+        let opened = state.withLock { state in
+            guard let (first, needsSubscription) = state.hub.open(id, theme: theme, lastEventID: lastEventID) else {
+                return false
+            }
+            state.sinks[id] = sink
+            if let first { sink.yield(first) }
+            if needsSubscription { demandSink.yield(.start) }
+            return true
+        }
+        guard opened else {
+            sink.finish()
+            return nil
+        }
+        return Stream(messages: messages, sink: sink)
+    }
+
+    /// The response body of a stream: it ends as soon as the client closes its connection (`requestBody` tells),
+    /// at the preview's shutdown, or when the client falls too far behind.
+    func body(of stream: Stream, requestBody: RequestBody) -> ResponseBody {
         ResponseBody { writer in
+            defer { stream.sink.finish() }
             try await requestBody.consumeWithCancellationOnInboundClose { _ in
-                try await self.relayMessages(theme: theme, lastEventID: lastEventID, to: &writer)
+                try await withGracefulShutdownHandler {
+                    for await message in stream.messages {
+                        try await writer.write(ByteBuffer(string: message.text))
+                    }
+                } onGracefulShutdown: {
+                    stream.sink.finish()
+                }
             }
             try await writer.finish(nil)
         }
     }
 
-    private func relayMessages(theme: String?, lastEventID: Int?, to writer: inout any ResponseBodyWriter)
-        async throws
-    {
-        // A client that stops reading does not make the buffer grow: past the limit its stream ends, and its
-        // browser reconnects with Last-Event-ID.
-        let (messages, sink) = AsyncStream.makeStream(
-            of: ServerSentEvent.self, bufferingPolicy: .bufferingOldest(self.bufferLimit))
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                await self.relay(theme: theme, lastEventID: lastEventID, to: sink)
-                sink.finish()
+    /// Follows the daemon for the streams until cancelled: the subscription and the keep-alive comments run from
+    /// the first stream opened to the last one closed.
+    func run() async {
+        var changes = demand.makeAsyncIterator()
+        while let change = await changes.next() {
+            guard change == .start else { continue }
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { await self.follow() }
+                group.addTask { await self.keepAlive() }
+                while let change = await changes.next(), change != .stop {}
+                group.cancelAll()
             }
-            group.addTask {
-                while !Task.isCancelled {
-                    try await Task.sleep(for: self.heartbeat)
-                    if case .dropped = sink.yield(.comment("keep-alive")) { sink.finish() }
-                }
-            }
-            // Ends with the client (a write fails), the daemon's stream, or the preview's shutdown.
-            try await withGracefulShutdownHandler {
-                for await message in messages {
-                    try await writer.write(ByteBuffer(string: message.text))
-                }
-            } onGracefulShutdown: {
-                sink.finish()
-            }
-            group.cancelAll()
+            update { $0.stopped() }
         }
     }
 
-    /// Subscribes and turns the daemon's notifications into messages until cancelled.
-    private func relay(theme: String?, lastEventID: Int?, to sink: AsyncStream<ServerSentEvent>.Continuation) async {
-        // A one-theme stream resumes where the ledger can vouch for the id; an all-themes stream cannot compare
-        // generations of different themes, so any resume there is a miss.
-        var resume: SubscriptionPoint?
-        if let lastEventID, let theme {
-            resume = ledger.withLock { $0.resumePoint(theme: theme, lastEventID: lastEventID) }
-        }
-        var owesMissed = lastEventID != nil && resume == nil
-        let events = subscribe(socket: socket, themes: theme.map { [$0] }, since: resume)
-        var first = true
-        var instance = ""
-        func send(_ message: ServerSentEvent) {
-            if case .dropped = sink.yield(message) { sink.finish() }
-        }
-        do {
-            for try await event in events {
-                switch event {
-                case .subscribed(let result):
-                    let (missed, current, generations) = (result.missed, result.instance, result.generations)
-                    instance = current
-                    let position = theme.flatMap { generations[$0] } ?? generations.values.max() ?? 0
-                    ledger.withLock { ledger in
-                        for (name, generation) in generations {
-                            ledger.record(instance: current, theme: name, generation: generation)
-                        }
-                    }
-                    if missed || owesMissed {
-                        let reason =
-                            owesMissed
-                            ? "the last event id cannot be resumed here" : "changes were made while disconnected"
-                        send(Self.missed(theme: theme, generation: position, reason: reason))
-                    } else if first {
-                        send(.position(position))
-                    }
-                    owesMissed = false
-                    first = false
-                case .theme(let themeEvent):
-                    guard let relayed = RelayedEvent(rawValue: themeEvent.method.rawValue), relayed != .missed else {
-                        continue
-                    }
-                    let id = themeEvent.generation.flatMap { $0 > 0 ? $0 : nil }
-                    let name = themeEvent.theme
-                    ledger.withLock { ledger in
-                        if relayed == .themeAdded || relayed == .themeRemoved { ledger.forget(theme: name) }
-                        if let id { ledger.record(instance: instance, theme: name, generation: id) }
-                    }
-                    send(.message(event: relayed.rawValue, data: Jansson.encode(.object(themeEvent.params)), id: id))
-                case .disconnected:
-                    send(.comment("daemon gone: reconnecting"))
-                }
-            }
-        } catch {
-            logger.warning("event stream ended: \(error)")
+    private func close(_ id: StreamHub.StreamID) {
+        state.withLock { state in
+            state.sinks[id] = nil
+            if state.hub.close(id) { demandSink.yield(.stop) }
         }
     }
 
-    static func missed(theme: String?, generation: Int, reason: String) -> ServerSentEvent {
-        let data: JSONObject = [
-            "theme": theme.map(JSONValue.string) ?? .null, "generation": .integer(Int64(generation)),
-            "reason": .string(reason),
-        ]
-        return .message(event: RelayedEvent.missed.rawValue, data: Jansson.encode(.object(data)), id: generation)
+    /// The shared subscription, subscribed again whenever it ends with an error (it reconnects by itself after a
+    /// disconnection).
+    private func follow() async {
+        while !Task.isCancelled {
+            do {
+                for try await event in subscribe(socket: socket) {
+                    switch event {
+                    case .subscribed(let result): deliver { $0.subscribed(result) }
+                    case .theme(let event): deliver { $0.received(event) }
+                    case .disconnected: deliver { $0.disconnected() }
+                    }
+                }
+            } catch {
+                logger.warning("event subscription ended: \(error)")
+                deliver { $0.disconnected() }
+            }
+            try? await Task.sleep(for: .seconds(1))
+        }
+    }
+
+    private func keepAlive() async {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: heartbeat)
+            deliver { $0.everyone(.comment("keep-alive")) }
+        }
+    }
+
+    private func update(_ change: (inout StreamHub) -> Void) {
+        state.withLock { change(&$0.hub) }
+    }
+
+    /// Hands each stream its messages; a stream whose buffer is full is ended (outside the lock: ending it closes
+    /// it in the hub).
+    private func deliver(_ change: (inout StreamHub) -> [StreamHub.Delivery]) {
+        let full = state.withLock { state in
+            var full: [AsyncStream<ServerSentEvent>.Continuation] = []
+            for delivery in change(&state.hub) {
+                guard let sink = state.sinks[delivery.stream] else { continue }
+                if case .dropped = sink.yield(delivery.message) { full.append(sink) }
+            }
+            return full
+        }
+        for sink in full { sink.finish() }
     }
 }

@@ -8,7 +8,7 @@ import SnapStyleProtocol
 /// `{"error": {"code", "message", "field"}}`, where `code` is the daemon's JSON-RPC error code (or the preview's own
 /// for what never reaches the daemon) and `field` the query parameter or params path at fault, or null.
 public struct PreviewError: HTTPResponseError, Equatable, CustomStringConvertible {
-    /// The HTTP status: 400, 404, 405, 421 or 502.
+    /// The HTTP status: 400, 404, 405, 421, 501, 502, 503 or 504.
     public var status: HTTPResponse.Status
     /// The JSON-RPC error code (`RPCError`'s, or `daemonUnavailableCode`).
     public var code: Int
@@ -74,17 +74,45 @@ extension PreviewError {
         return error
     }
 
-    /// 421: a Host header that is not the address the preview is bound to (DNS rebinding).
+    /// 421: a Host header (or an absolute-form request target) that is not the address the preview is bound to
+    /// (DNS rebinding).
     static func misdirected(_ host: String?) -> PreviewError {
-        PreviewError(
-            status: .misdirectedRequest, code: RPCError.invalidRequestCode,
-            message: "Misdirected request: Host \(host.map { "'\($0)'" } ?? "missing") is not this server's address",
-            field: nil)
+        let message =
+            host.map { "Misdirected request: '\($0)' is not this server's address" }
+            ?? "Misdirected request: no Host header"
+        return PreviewError(status: .misdirectedRequest, code: RPCError.invalidRequestCode, message: message)
+    }
+
+    /// 400: a second `Host` header (which of them names the server is anybody's guess).
+    static let duplicateHost = PreviewError(
+        status: .badRequest, code: RPCError.invalidRequestCode, message: "Bad request: more than one Host header")
+
+    /// 501: a transfer coding other than `chunked`, whose body the preview cannot read. The connection closes.
+    static func unsupportedTransferEncoding(_ value: String) -> PreviewError {
+        var error = PreviewError(
+            status: .notImplemented, code: RPCError.invalidRequestCode,
+            message: "Not implemented: Transfer-Encoding '\(value)' (only chunked is read)")
+        error.headers[.connection] = "close"
+        return error
     }
 
     /// 502: no daemon answers.
     static func daemonUnavailable(_ reason: String) -> PreviewError {
         PreviewError(status: .badGateway, code: daemonUnavailableCode, message: "Daemon unavailable: \(reason)")
+    }
+
+    /// 503: `--max-streams` event streams are open.
+    static func tooManyStreams(_ limit: Int) -> PreviewError {
+        PreviewError(
+            status: .serviceUnavailable, code: RPCError.limitExceededCode,
+            message: "Limit exceeded: at most \(limit) event streams are open at once (--max-streams)")
+    }
+
+    /// 504: the daemon did not answer in time.
+    static func daemonTimeout(_ timeout: Duration) -> PreviewError {
+        PreviewError(
+            status: .gatewayTimeout, code: daemonUnavailableCode,
+            message: "Daemon timeout: no answer within \(timeout)")
     }
 
     /// The daemon's error answer: 404 for an unknown theme, 502 for a theme that never loaded or an internal error,

@@ -42,6 +42,7 @@ extension PreviewResponder {
                     field: "calls.\(index).method")
             }
             let query = PreviewQuery(base + (call["query"]?.stringValue ?? ""))
+            try query.validate()
             return .object(["result": try await self.call(method, query)])
         } catch {
             return .object(["error": error.json["error"] ?? .null])

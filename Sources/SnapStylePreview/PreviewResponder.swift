@@ -27,6 +27,12 @@ struct PreviewResponder: HTTPResponder {
     func respond(to request: Request, context: Context) async throws -> Response {
         let route = PreviewRoute(path: request.uri.path)
         do {
+            // The first Host header is the request's authority; any other is left among the fields.
+            guard request.headers[values: .extraHost].isEmpty else { throw PreviewError.duplicateHost }
+            let codings = request.headers[values: .transferEncoding]
+            guard codings.isEmpty || RequestHeadCheck.isChunkedOnly(codings) else {
+                throw PreviewError.unsupportedTransferEncoding(codings.joined(separator: ", "))
+            }
             guard let port = port.value, address.allowsHost(request.head.authority, port: port) else {
                 throw PreviewError.misdirected(request.head.authority)
             }
@@ -47,6 +53,7 @@ struct PreviewResponder: HTTPResponder {
 
     private func answer(_ route: PreviewRoute, _ request: Request) async throws(PreviewError) -> Response {
         let query = PreviewQuery(request.uri.query)
+        if route.asksTheDaemon { try query.validate() }
         switch route {
         case .page(let asset):
             return Self.response(bytes: asset == .index ? indexPage : asset.bytes, type: asset.contentType)
@@ -95,7 +102,7 @@ struct PreviewResponder: HTTPResponder {
         let params = try query.params(names: ["selector"])
         let text = try await exporter.export(
             theme: theme, format: format, context: params["context"]?.objectValue ?? [:],
-            selector: query["selector"] ?? ":root")
+            selector: try query.selector())
         let type = format == .css ? "text/css; charset=utf-8" : "application/json; charset=utf-8"
         return Self.response(bytes: Array(text.utf8), type: type, cache: "no-cache")
     }
@@ -124,9 +131,14 @@ struct PreviewResponder: HTTPResponder {
             .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache",
         ]
         headers[.xAccelBuffering] = "no"
-        return Response(
-            status: .ok, headers: headers,
-            body: relay.stream(theme: theme, lastEventID: lastEventID, requestBody: request.body))
+        if request.method == .head {
+            guard relay.count < relay.maxStreams else { throw PreviewError.tooManyStreams(relay.maxStreams) }
+            return Response(status: .ok, headers: headers)
+        }
+        guard let stream = relay.open(theme: theme, lastEventID: lastEventID) else {
+            throw PreviewError.tooManyStreams(relay.maxStreams)
+        }
+        return Response(status: .ok, headers: headers, body: relay.body(of: stream, requestBody: request.body))
     }
 
     static func json(_ value: JSONValue) -> Response {

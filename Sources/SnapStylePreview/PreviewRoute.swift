@@ -54,6 +54,14 @@ public enum PreviewRoute: Equatable, Sendable {
         return nil
     }
 
+    /// Whether the query goes to the daemon (everything but the page's files).
+    var asksTheDaemon: Bool {
+        switch self {
+        case .page: false
+        case .api, .batch, .export, .events: true
+        }
+    }
+
     /// Whether other origins may read the answer (a dev server on another port): the exports and the events.
     var allowsOtherOrigins: Bool {
         switch self {

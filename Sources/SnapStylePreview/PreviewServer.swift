@@ -15,16 +15,22 @@ public struct PreviewServer: Sendable {
         public var theme: String?
         /// How often an idle event stream gets a comment line.
         public var heartbeat: Duration
+        /// How long a daemon answer may take before the request is 504.
+        public var daemonTimeout: Duration
+        /// Event streams past this many are 503.
+        public var maxStreams: Int
 
         public init(
             address: LoopbackAddress, port: Int = 7373, socket: String? = nil, theme: String? = nil,
-            heartbeat: Duration = .seconds(15)
+            heartbeat: Duration = .seconds(15), daemonTimeout: Duration = .seconds(10), maxStreams: Int = 1000
         ) {
+            self.maxStreams = maxStreams
             self.address = address
             self.port = port
             self.socket = socket
             self.theme = theme
             self.heartbeat = heartbeat
+            self.daemonTimeout = daemonTimeout
         }
     }
 
@@ -39,15 +45,17 @@ public struct PreviewServer: Sendable {
     /// Serves until SIGINT or SIGTERM; `onListening` gets the page's URL once the port is bound.
     public func run(onListening: @escaping @Sendable (String) async -> Void) async throws {
         let port = BoundPort()
-        let link = DaemonLink(socket: configuration.socket)
+        let link = DaemonLink(socket: configuration.socket, timeout: configuration.daemonTimeout)
+        let relay = EventRelay(
+            socket: configuration.socket, heartbeat: configuration.heartbeat, maxStreams: configuration.maxStreams,
+            logger: logger)
         let responder = PreviewResponder(
-            address: configuration.address, port: port, link: link,
-            relay: EventRelay(socket: configuration.socket, heartbeat: configuration.heartbeat, logger: logger),
+            address: configuration.address, port: port, link: link, relay: relay,
             exporter: ThemeExporter(link: link),
             theme: configuration.theme, indexPage: PageAsset.indexPage(theme: configuration.theme), logger: logger)
         let address = configuration.address
         let app = Application(
-            responder: responder,
+            responder: responder, server: .preview,
             configuration: .init(
                 address: .hostname(address.address, port: configuration.port), serverName: "snapstyle-preview"),
             onServerRunning: { channel in
@@ -56,7 +64,11 @@ public struct PreviewServer: Sendable {
                 await onListening(address.url(port: bound))
             },
             logger: logger)
-        try await app.runService()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await relay.run() }
+            try await app.runService()
+            group.cancelAll()
+        }
         await link.close()
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import SnapStylePreview
+import SnapStyleSystem
 
 struct Preview: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -24,11 +25,23 @@ struct Preview: AsyncParsableCommand {
     @Option(name: .long, help: "The daemon's socket (default: $XDG_RUNTIME_DIR/snapstyle/snapstyled.sock).")
     var socket: String?
 
+    @Option(name: .long, help: "Event streams open at once, at most; more are refused with 503.")
+    var maxStreams = 1000
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Seconds a daemon answer may take before the request is 504 (tests).", visibility: .hidden))
+    var daemonTimeout = 10.0
+
     func validate() throws {
         guard LoopbackAddress(host) != nil else {
             throw ValidationError("--host must be a loopback address (127.0.0.1, ::1 or localhost), not '\(host)'")
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535") }
+        guard maxStreams >= 1 else { throw ValidationError("--max-streams must be at least 1") }
+        guard daemonTimeout > 0, daemonTimeout.isFinite else {
+            throw ValidationError("--daemon-timeout must be a positive number of seconds")
+        }
     }
 
     func run() async throws {
@@ -37,10 +50,14 @@ struct Preview: AsyncParsableCommand {
             // Exit status 3, with the usual hint, when no daemon answers.
             _ = try await DaemonBackend(socket: socket, offlineWorks: false).call(.ping, [:])
         }
+        // Each event stream is an open file: the usual soft limit of 1,024 is too low for --max-streams.
+        FileDescriptorLimit.raise()
         var logger = Logger(label: "snapstyle-preview")
         logger.logLevel = .warning
         let server = PreviewServer(
-            configuration: .init(address: LoopbackAddress(host)!, port: port, socket: socket, theme: theme),
+            configuration: .init(
+                address: LoopbackAddress(host)!, port: port, socket: socket, theme: theme,
+                daemonTimeout: .milliseconds(Int64(daemonTimeout * 1000)), maxStreams: maxStreams),
             logger: logger)
         do {
             try await server.run { url in printLine("preview: \(url)") }

@@ -1,7 +1,8 @@
 import Foundation
-import SnapStyleClient
 import SnapStyleJSON
 import Testing
+
+@testable import SnapStyleClient
 
 /// The Swift client library against the real daemon.
 @Suite(.serialized) struct ClientTests {
@@ -75,5 +76,30 @@ import Testing
                 break
             }
         }
+    }
+}
+
+/// A call whose answer never comes.
+@Suite(.serialized) struct ClientTimeoutTests {
+    @Test func aCallThatTimesOutIsForgottenAndItsLateAnswerDropped() async throws {
+        let daemon = try DaemonProcess()
+        let connection = try await SnapStyleConnection.connect(socket: daemon.socket)
+        #expect(try await connection.call(.ping) == "pong")
+        daemon.signal(SIGSTOP)
+        defer { daemon.signal(SIGCONT) }
+        let started = ContinuousClock.now
+        await #expect {
+            _ = try await connection.call(.ping, timeout: .milliseconds(300))
+        } throws: { error in
+            guard case SnapStyleClientError.timedOut = error else { return false }
+            return true
+        }
+        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(try await connection.pendingCalls() == 0)
+        // The daemon answers the forgotten call once it runs again; the connection stays usable.
+        daemon.signal(SIGCONT)
+        #expect(try await connection.call(.status, timeout: .seconds(5))["pid"] != nil)
+        #expect(try await connection.pendingCalls() == 0)
+        await connection.close()
     }
 }

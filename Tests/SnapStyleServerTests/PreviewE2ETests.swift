@@ -220,6 +220,127 @@ import Testing
         #expect(try subscriptions() == 0)
     }
 
+    @Test func aQueryTheDaemonCannotReadIs400AtOnce() throws {
+        let daemon = try DaemonProcess()
+        let preview = try PreviewProcess(socket: daemon.socket)
+        defer { preview.stop() }
+        let started = Date()
+        for path in [
+            "theme/snap.css?vars.%00=1", "api/resolve?attribute=surface&key=light0&vars.%00=1",
+            "events?theme=snap&vars.%00=1", "api/keys?theme=sn%01ap",
+        ] {
+            let answer = try HTTPAnswer.request(preview.url + path, timeout: 5)
+            #expect(answer.status == 400, "\(path): \(answer.body)")
+            #expect(answer.error?["code"] as? Int == -32602, "\(path)")
+            #expect((answer.error?["field"] as? String)?.isEmpty == false, "\(path)")
+        }
+        // In a batch, the call whose query holds one is refused and the others are answered.
+        let calls = #"[{"method":"resolve","query":"vars.%00=1"},{"method":"themes","query":""}]"#
+        let batch = try HTTPAnswer.request(
+            preview.url + "api/batch?calls=" + calls.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!,
+            timeout: 5)
+        let results = (batch.json as? [String: Any])?["results"] as? [[String: Any]]
+        #expect((results?.first?["error"] as? [String: Any])?["field"] as? String == "vars.%00")
+        #expect(results?.last?["result"] != nil)
+        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(try HTTPAnswer.request(preview.url + "theme/snap.css").status == 200)
+    }
+
+    @Test func aDaemonAnswerThatNeverComesIs504() throws {
+        let daemon = try DaemonProcess()
+        let preview = try PreviewProcess(socket: daemon.socket, arguments: ["--daemon-timeout", "0.5"])
+        defer { preview.stop() }
+        #expect(try HTTPAnswer.request(preview.url + "api/themes").status == 200)
+        // A stopped daemon still accepts on its socket and takes the requests, but answers nothing.
+        daemon.signal(SIGSTOP)
+        defer { daemon.signal(SIGCONT) }
+        for path in ["api/themes", "theme/snap.css"] {
+            let started = Date()
+            let answer = try HTTPAnswer.request(preview.url + path)
+            let elapsed = Date().timeIntervalSince(started)
+            #expect(answer.status == 504, "\(path): \(answer.body)")
+            #expect(answer.error?["code"] as? Int == -32000)
+            #expect(elapsed >= 0.45 && elapsed < 5, "\(path) took \(elapsed) s")
+        }
+        daemon.signal(SIGCONT)
+        #expect(try HTTPAnswer.request(preview.url + "api/themes").status == 200)
+    }
+
+    @Test func httpEdgesAreRefused() throws {
+        let daemon = try DaemonProcess()
+        let preview = try PreviewProcess(socket: daemon.socket)
+        defer { preview.stop() }
+        let host = "127.0.0.1:\(preview.port)"
+        func exchange(_ head: String, untilClosed: Bool = false) throws -> RawHTTPExchange {
+            try RawHTTPExchange.send(head + "\r\n", port: preview.port, untilClosed: untilClosed)
+        }
+        // Two Host headers, whichever comes first.
+        for hosts in [[host, "evil.example"], ["evil.example", host], [host, host]] {
+            let head = "GET /api/themes HTTP/1.1\r\n" + hosts.map { "Host: \($0)\r\n" }.joined()
+            let answer = try exchange(head)
+            #expect(answer.status == 400 && answer.error?["code"] as? Int == -32600, "\(hosts): \(answer.body)")
+        }
+        // An absolute-form target goes by its own authority, not by Host.
+        let absolute = try exchange("GET http://evil.example/api/themes HTTP/1.1\r\nHost: \(host)\r\n")
+        #expect(absolute.status == 421 && absolute.error?["code"] as? Int == -32600, "\(absolute.body)")
+        #expect(try exchange("GET http://\(host)/api/themes HTTP/1.1\r\nHost: \(host)\r\n").status == 200)
+        // A transfer coding other than chunked: 501, and the connection closes (its body cannot be delimited).
+        for coding in ["xchunked", "gzip, chunked", "identity"] {
+            let answer = try exchange(
+                "GET /api/themes HTTP/1.1\r\nHost: \(host)\r\nTransfer-Encoding: \(coding)\r\n", untilClosed: true)
+            #expect(answer.status == 501 && answer.error?["code"] as? Int == -32600, "\(coding): \(answer.body)")
+            #expect(answer.closed, "\(coding)")
+        }
+        let chunked = try exchange(
+            "GET /api/themes HTTP/1.1\r\nHost: \(host)\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n")
+        #expect(chunked.status == 200)
+        // A selector that could end the rule, open another or hide the rest is refused.
+        for selector in ["} body {color:red", "a{", ":root;x", "@import url(x)", "a /* b", "a\u{1}b"] {
+            let encoded = selector.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+            let answer = try HTTPAnswer.request(preview.url + "theme/snap.css?selector=" + encoded)
+            #expect(answer.status == 400, "\(selector): \(answer.body)")
+            #expect(answer.error?["field"] as? String == "selector" && answer.error?["code"] as? Int == -32602)
+        }
+        let scoped = try HTTPAnswer.request(
+            preview.url + "theme/snap.css?selector=%5Bdata-theme%3D%22dark%22%5D%20.card")
+        #expect(scoped.status == 200 && scoped.body.hasPrefix("[data-theme=\"dark\"] .card {"))
+    }
+
+    @Test func manyStreamsShareTheDaemonConnectionsAndEachGetsEverySave() throws {
+        let daemon = try DaemonProcess()
+        daemon.write("brand.json", Self.brand)
+        try daemon.waitForTheme("brand")
+        func status(_ member: String) throws -> Int { try daemon.status()[member]?.intValue ?? -1 }
+        // The test's own status connection, before the preview holds any.
+        let own = try status("connections")
+        let preview = try PreviewProcess(socket: daemon.socket, arguments: ["--max-streams", "300"])
+        defer { preview.stop() }
+
+        var streams: RawEventStreams? = try RawEventStreams(
+            count: 300, port: preview.port, path: "/events?theme=brand")
+        #expect(streams?.waitUntilEach(received: "\nid: 1\n\n") == 300, "every stream opens at generation 1")
+        #expect(try status("connections") <= own + 4)
+        #expect(try status("subscriptions") == 1)
+
+        // Past --max-streams: 503; HEAD tells the same without opening one.
+        let refused = try HTTPAnswer.request(preview.url + "events?theme=brand")
+        #expect(refused.status == 503 && refused.error?["code"] as? Int == -32005, "\(refused.body)")
+        #expect(refused.headers["access-control-allow-origin"] == "*")
+        #expect(try HTTPAnswer.request(preview.url + "events", method: "HEAD").status == 503)
+
+        daemon.atomicWrite("brand.json", Self.brand.replacingOccurrences(of: "#3366FF", with: "#22AA44"))
+        #expect(streams?.waitUntilEach(received: "event: themeChanged\n") == 300, "the save reaches every stream")
+        #expect(streams?.texts.allSatisfy { $0.contains("\"generation\":2") && $0.contains("id: 2\n") } == true)
+
+        // Closed streams free their places and, once all are gone, the subscription.
+        streams = nil
+        let deadline = Date().addingTimeInterval(10)
+        while try status("subscriptions") != 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(try status("subscriptions") == 0)
+        let again = try EventStreamReader(preview.url + "events?theme=brand")
+        #expect(again.next()?.id == "2")
+    }
+
     @Test func withoutADaemonPreviewExitsWith3() throws {
         let run = try CLIRun(["preview", "--socket", NSTemporaryDirectory() + "no-such-daemon.sock", "--port", "0"])
         #expect(run.status == 3)

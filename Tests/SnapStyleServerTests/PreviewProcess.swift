@@ -138,3 +138,123 @@ final class EventStreamReader: @unchecked Sendable {
         }
     }
 }
+
+/// An HTTP request written on a raw TCP socket as it is (duplicate headers, absolute-form targets, odd framing):
+/// the status and body of the first answer; with `untilClosed`, also whether the server closed the connection within
+/// `timeout`.
+struct RawHTTPExchange {
+    var status: Int
+    var body: String
+    var closed: Bool
+
+    static func send(_ request: String, port: Int, untilClosed: Bool = false, timeout: Double = 5) throws
+        -> RawHTTPExchange
+    {
+        let fd = try connectedTCPSocket(port: port, sending: request)
+        defer { close(fd) }
+        var received: [UInt8] = []
+        var closed = false
+        let deadline = Date().addingTimeInterval(timeout)
+        while deadline.timeIntervalSinceNow > 0 {
+            var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, Int32(max(1, deadline.timeIntervalSinceNow * 1000))) > 0 else { break }
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n <= 0 {
+                closed = true
+                break
+            }
+            received += chunk[0..<n]
+            if !untilClosed, let answer = parse(received), answer.complete {
+                return RawHTTPExchange(status: answer.status, body: answer.body, closed: false)
+            }
+        }
+        guard let answer = parse(received) else {
+            throw DaemonError("no HTTP answer: \(String(decoding: received, as: UTF8.self))")
+        }
+        return RawHTTPExchange(status: answer.status, body: answer.body, closed: closed)
+    }
+
+    var error: [String: Any]? {
+        let json = try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any]
+        return json?["error"] as? [String: Any]
+    }
+
+    /// The first answer's status and body (by its Content-Length), when its head has arrived.
+    private static func parse(_ bytes: [UInt8]) -> (status: Int, body: String, complete: Bool)? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard let split = text.range(of: "\r\n\r\n") else { return nil }
+        let head = text[..<split.lowerBound].split(separator: "\r\n")
+        let status = Int(head.first?.split(separator: " ").dropFirst().first ?? "") ?? 0
+        let length =
+            head.first { $0.lowercased().hasPrefix("content-length:") }
+            .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
+        let body = Array(text[split.upperBound...].utf8)
+        return (status, String(decoding: body.prefix(length), as: UTF8.self), body.count >= length)
+    }
+}
+
+/// A TCP socket connected to 127.0.0.1:`port`, with `request` sent on it.
+func connectedTCPSocket(port: Int, sending request: String) throws -> Int32 {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+    }
+    let bytes = Array(request.utf8)
+    guard connected == 0,
+        bytes.withUnsafeBytes({ Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == bytes.count
+    else {
+        close(fd)
+        throw DaemonError("connect or send to 127.0.0.1:\(port) failed: \(String(cString: strerror(errno)))")
+    }
+    return fd
+}
+
+/// Many event streams on raw sockets (a curl for each would be hundreds of processes): what each has received.
+final class RawEventStreams {
+    private(set) var descriptors: [Int32] = []
+    private(set) var texts: [String] = []
+
+    init(count: Int, port: Int, path: String) throws {
+        for _ in 0..<count {
+            descriptors.append(
+                try connectedTCPSocket(port: port, sending: "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"))
+            texts.append("")
+        }
+    }
+
+    /// Reads until every stream has received `text` or `timeout` passes; how many have.
+    func waitUntilEach(received text: String, timeout: Double = 20) -> Int {
+        let deadline = Date().addingTimeInterval(timeout)
+        var pending = Set(descriptors.indices.filter { !texts[$0].contains(text) })
+        while !pending.isEmpty, deadline.timeIntervalSinceNow > 0 {
+            var polled = pending.map { pollfd(fd: descriptors[$0], events: Int16(POLLIN), revents: 0) }
+            let indices = Array(pending)
+            guard poll(&polled, nfds_t(polled.count), 100) >= 0 else { break }
+            for (slot, index) in indices.enumerated() where polled[slot].revents != 0 {
+                var chunk = [UInt8](repeating: 0, count: 65536)
+                let n = chunk.withUnsafeMutableBytes { recv(descriptors[index], $0.baseAddress, $0.count, 0) }
+                if n <= 0 {
+                    pending.remove(index)
+                    continue
+                }
+                texts[index] += String(decoding: chunk[0..<n], as: UTF8.self)
+                if texts[index].contains(text) { pending.remove(index) }
+            }
+        }
+        return descriptors.indices.filter { texts[$0].contains(text) }.count
+    }
+
+    func closeAll() {
+        for fd in descriptors { close(fd) }
+        descriptors = []
+    }
+
+    deinit { closeAll() }
+}
