@@ -16,6 +16,8 @@ public struct DaemonConfiguration: Sendable, Equatable {
     public var maxQueuedBytes = 4_194_304
     /// What the resolution caches of all themes may hold together (estimated bytes).
     public var maxCacheBytes = CacheBudget.defaultBytes
+    /// The largest theme or token file read; a larger one is an error of its theme.
+    public var maxFileBytes = Limits.fileBytes
     public var logLevel: Logger.Level = .info
     public var watch = true
 
@@ -29,7 +31,7 @@ public struct DaemonConfiguration: Sendable, Equatable {
 
     public static let members = [
         "socket", "themes", "defaultTheme", "settleMillis", "maxLineBytes", "maxConnections", "maxQueuedBytes",
-        "maxCacheBytes", "logLevel",
+        "maxCacheBytes", "maxFileBytes", "logLevel",
     ]
 
     /// The config file to read: `explicit`, else the first that exists of `$XDG_CONFIG_HOME/snapstyle/
@@ -106,6 +108,7 @@ public struct DaemonConfiguration: Sendable, Equatable {
             case "maxConnections": maxConnections = try integer(atLeast: 1)
             case "maxQueuedBytes": maxQueuedBytes = try integer(atLeast: 1024)
             case "maxCacheBytes": maxCacheBytes = try integer(atLeast: 1_048_576)
+            case "maxFileBytes": maxFileBytes = try integer(atLeast: 1024)
             case "logLevel":
                 guard let s = value.stringValue, let level = Self.logLevel(named: s) else {
                     throw bad("one of \(Self.logLevelNames.joined(separator: ", "))")

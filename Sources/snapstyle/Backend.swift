@@ -3,6 +3,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import SnapStyleEngine
 import SnapStyleJSON
 import SnapStyleJansson
 import SnapStyleMethods
@@ -108,7 +109,7 @@ struct OfflineBackend: Backend {
     let methods: StyleMethods
 
     init(roots: [ThemeRoot], defaultTheme: String) {
-        let store = ThemeStore(roots: roots)
+        let store = ThemeStore(roots: roots, fileSystem: POSIXFileSystem(maxFileBytes: Limits.fileBytes))
         store.reloadAll()
         methods = StyleMethods(store: store, defaultTheme: defaultTheme)
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SnapStyleEngine
 import SnapStyleJansson
 import SnapStyleSystem
 import SnapStyleThemes
@@ -40,7 +41,9 @@ struct Check: AsyncParsableCommand {
         var warningCount = 0
         var themeCount = 0
         for (root, name) in targets {
-            let store = ThemeStore(roots: [root] + standard.filter { $0.path != root.path })
+            let store = ThemeStore(
+                roots: [root] + standard.filter { $0.path != root.path },
+                fileSystem: POSIXFileSystem(maxFileBytes: Limits.fileBytes))
             let report = store.reloadAll()
             for path in report.misnamed where path.hasPrefix(root.path + "/") {
                 warn(

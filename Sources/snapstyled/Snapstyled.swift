@@ -98,7 +98,9 @@ struct Snapstyled: AsyncParsableCommand {
         }
         let roots = ThemeRoot.standard(
             extra: configuration.themes.map(POSIXFileSystem.absolute), environment: environment)
-        let store = ThemeStore(roots: roots, cacheBudget: CacheBudget(bytes: configuration.maxCacheBytes))
+        let store = ThemeStore(
+            roots: roots, fileSystem: POSIXFileSystem(maxFileBytes: configuration.maxFileBytes),
+            cacheBudget: CacheBudget(bytes: configuration.maxCacheBytes))
         let activated = SocketPath.activatedDescriptor(environment: environment)
         let socketPath =
             activated.flatMap(SocketPath.boundPath(of:)) ?? configuration.socket.map(POSIXFileSystem.absolute)
