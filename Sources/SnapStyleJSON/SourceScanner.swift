@@ -14,9 +14,19 @@ public struct SourceScanner {
 
     /// The tree for the whole text.
     public mutating func scan() -> SourceNode {
+        entries = []
+        childIndices = []
         skipWhitespace()
-        return value(keyPosition: nil)
+        let root = value(keyPosition: nil)
+        let table = SourceTable(entries: entries, childIndices: childIndices)
+        entries = []
+        childIndices = []
+        return SourceNode(table: table, index: root)
     }
+
+    /// The table being built.
+    private var entries: [SourceTable.Entry] = []
+    private var childIndices: [UInt32] = []
 
     private var position: SourcePosition { SourcePosition(line: line, column: column) }
 
@@ -40,13 +50,31 @@ public struct SourceScanner {
         }
     }
 
-    private mutating func value(keyPosition: SourcePosition?) -> SourceNode {
+    /// Adds a node; its children come later, with `close`.
+    private mutating func open(keyPosition: SourcePosition?, at start: SourcePosition) -> Int {
+        entries.append(
+            SourceTable.Entry(
+                keyLine: UInt32(clamping: keyPosition?.line ?? 0), keyColumn: UInt32(clamping: keyPosition?.column ?? 0),
+                line: UInt32(clamping: start.line), column: UInt32(clamping: start.column), firstChild: 0, childCount: 0))
+        return entries.count - 1
+    }
+
+    /// Gives a container the children gathered for it.
+    private mutating func close(_ node: Int, children: [UInt32]) {
+        entries[node].firstChild = UInt32(childIndices.count)
+        entries[node].childCount = UInt32(children.count)
+        childIndices += children
+    }
+
+    /// Scans one value; its index in the table.
+    private mutating func value(keyPosition: SourcePosition?) -> Int {
         let start = position
-        guard index < bytes.count else { return SourceNode(keyPosition: keyPosition, position: start, children: []) }
+        let node = open(keyPosition: keyPosition, at: start)
+        guard index < bytes.count else { return node }
         switch bytes[index] {
         case UInt8(ascii: "{"):
             advance()
-            var children: [SourceNode] = []
+            var children: [UInt32] = []
             skipWhitespace()
             while index < bytes.count, bytes[index] != UInt8(ascii: "}") {
                 let key = position
@@ -54,7 +82,7 @@ public struct SourceScanner {
                 skipWhitespace()
                 if index < bytes.count { advance() }  // ':'
                 skipWhitespace()
-                children.append(value(keyPosition: key))
+                children.append(UInt32(value(keyPosition: key)))
                 skipWhitespace()
                 if index < bytes.count, bytes[index] == UInt8(ascii: ",") {
                     advance()
@@ -62,13 +90,13 @@ public struct SourceScanner {
                 }
             }
             if index < bytes.count { advance() }
-            return SourceNode(keyPosition: keyPosition, position: start, children: children)
+            close(node, children: children)
         case UInt8(ascii: "["):
             advance()
-            var children: [SourceNode] = []
+            var children: [UInt32] = []
             skipWhitespace()
             while index < bytes.count, bytes[index] != UInt8(ascii: "]") {
-                children.append(value(keyPosition: nil))
+                children.append(UInt32(value(keyPosition: nil)))
                 skipWhitespace()
                 if index < bytes.count, bytes[index] == UInt8(ascii: ",") {
                     advance()
@@ -76,21 +104,20 @@ public struct SourceScanner {
                 }
             }
             if index < bytes.count { advance() }
-            return SourceNode(keyPosition: keyPosition, position: start, children: children)
+            close(node, children: children)
         case UInt8(ascii: "\""):
             skipString()
-            return SourceNode(keyPosition: keyPosition, position: start, children: [])
         default:
             while index < bytes.count {
                 switch bytes[index] {
                 case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: " "), UInt8(ascii: "\n"),
                     UInt8(ascii: "\t"), UInt8(ascii: "\r"):
-                    return SourceNode(keyPosition: keyPosition, position: start, children: [])
+                    return node
                 default: advance()
                 }
             }
-            return SourceNode(keyPosition: keyPosition, position: start, children: [])
         }
+        return node
     }
 
     /// In a text a parser rejected for a duplicate object key: the first key that appears twice in one object,

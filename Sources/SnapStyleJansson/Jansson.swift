@@ -46,7 +46,7 @@ public enum Jansson {
 
     /// Parses bytes and records where each part of the text stands.
     public static func parseLocated(bytes: [UInt8]) throws(JSONParseError) -> LocatedJSON {
-        let value = try parse(bytes: bytes)
+        let value = try parseInPieces(bytes: bytes)
         var scanner = SourceScanner(bytes: bytes)
         return LocatedJSON(value: value, node: scanner.scan())
     }
