@@ -141,6 +141,7 @@ let package = Package(
         // Shared by the test targets: reproducible random changes to real theme roots.
         .target(name: "SnapStyleTestSupport", path: "Tests/SnapStyleTestSupport"),
         .testTarget(name: "SnapStyleEngineTests", dependencies: ["SnapStyleEngine", "SnapStyleJSON"]),
+        .testTarget(name: "SnapStyleSystemTests", dependencies: ["SnapStyleSystem"]),
         .testTarget(
             name: "SnapStyleServerTests",
             dependencies: [
