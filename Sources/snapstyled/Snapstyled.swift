@@ -4,6 +4,7 @@ import Logging
 import NIOCore
 import NIOPosix
 import ServiceLifecycle
+import SnapStyleConfiguration
 import SnapStyleEngine
 import SnapStyleServer
 import SnapStyleSystem
