@@ -76,5 +76,19 @@ import Testing
         }
     }
 
+    @Test func addressesAndMemory() {
+        #expect(InternetAddress.ipv4("127.0.0.2") == [127, 0, 0, 2])
+        #expect(InternetAddress.ipv4("::1") == nil)
+        #expect(InternetAddress.ipv6("::1") == [UInt8](repeating: 0, count: 15) + [1])
+        let bytes: [UInt8] = Array("ab\ncd\n".utf8)
+        bytes.withUnsafeBytes { raw in
+            let found = RawMemory.firstIndex(of: UInt8(ascii: "\n"), in: raw.baseAddress!, count: raw.count)
+            #expect(found.map { raw.baseAddress!.distance(to: $0) } == 2)
+            #expect(RawMemory.firstIndex(of: UInt8(ascii: "x"), in: raw.baseAddress!, count: raw.count) == nil)
+            #expect(RawMemory.equal(raw.baseAddress!, raw.baseAddress! + 3, count: 0))
+            #expect(!RawMemory.equal(raw.baseAddress!, raw.baseAddress! + 3, count: 2))
+        }
+    }
+
     private let noSuchFile = Errno.noSuchFile.rawValue
 }
