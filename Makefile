@@ -105,8 +105,17 @@ FORMATTED := Sources Tests Benchmarks/Sources Package.swift Benchmarks/Package.s
 format:
 	$(SWIFT) format -i -r --configuration .swift-format $(FORMATTED)
 
+# Then the system layer: only Sources/SnapStyleSystem imports the C library's module (Glibc, Musl, Darwin), and the
+# watcher's inotify wrapper, which reads inotify events and errno beside libinotifytools (docs/architecture.md).
+SYSTEM_IMPORT_EXCEPTIONS := Sources/SnapStyleWatcher/ThemeWatcher.swift
 lint:
 	$(SWIFT) format lint -r --strict --configuration .swift-format Sources
+	@found=$$(grep -rlE --include='*.swift' '^[[:space:]]*(@[A-Za-z_]+[[:space:]]+)*import[[:space:]]+([a-z]+[[:space:]]+)?(Glibc|Musl|Darwin)\b' \
+		Sources | grep -v '^Sources/SnapStyleSystem/' | grep -vxF '$(SYSTEM_IMPORT_EXCEPTIONS)'); \
+	if [ -n "$$found" ]; then \
+		for file in $$found; do echo "$$file: imports the C library; make the call through SnapStyleSystem" >&2; done; \
+		exit 1; \
+	fi
 
 # Coverage-guided fuzzing with libFuzzer (part of the Swift toolchain) of the request path and the theme parser,
 # FUZZ_SECONDS each (default 5 minutes). New inputs that add coverage are merged into Tests/Fuzz/Corpus, crashes

@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "SnapStyleServer", targets: ["SnapStyleServer"]),
         .library(name: "SnapStyleProtocol", targets: ["SnapStyleProtocol"]),
         .library(name: "SnapStyleSystem", targets: ["SnapStyleSystem"]),
+        .library(name: "SnapStyleConfiguration", targets: ["SnapStyleConfiguration"]),
         .library(name: "SnapStyleEngine", targets: ["SnapStyleEngine"]),
         .library(name: "SnapStyleThemes", targets: ["SnapStyleThemes"]),
     ],
@@ -20,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.80.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.0"),
+        .package(url: "https://github.com/apple/swift-numerics.git", from: "1.1.0"),
     ],
     targets: [
         // C libraries, each wrapped by one Swift layer; nothing else imports them.
@@ -32,16 +34,23 @@ let package = Package(
         .target(name: "SnapStyleJSON"),
         // Parsing and encoding JSON text with jansson; owns every json_t.
         .target(name: "SnapStyleJansson", dependencies: ["CJansson", "SnapStyleJSON"]),
+        // System calls in one place, and the only module (with the watcher's inotify wrapper) that imports Glibc
+        // (`make lint`): POSIX files, Unix socket addresses, SO_PEERCRED, sd_notify, the socket path, the open-files
+        // limit, the process, the lock, raw memory. Errno becomes `SystemError`; EINTR is retried in `SystemCall`.
+        .target(name: "SnapStyleSystem"),
         // The resolution engine: definitions, context, resolution, cache, change analysis. No I/O.
-        .target(name: "SnapStyleEngine", dependencies: ["SnapStyleJSON"]),
+        .target(
+            name: "SnapStyleEngine",
+            dependencies: ["SnapStyleJSON", "SnapStyleSystem", .product(name: "RealModule", package: "swift-numerics")]
+        ),
         // DTCG design tokens (Format and Resolver modules 2025.10) compiled into definitions. No I/O.
         .target(name: "SnapStyleDTCG", dependencies: ["SnapStyleEngine", "SnapStyleJSON"]),
-        // System calls in one place: POSIX files, Unix socket addresses, SO_PEERCRED, sd_notify, the socket path,
-        // the open-files limit and the daemon's configuration file. No NIO.
+        // The daemon's configuration: defaults, the config file, its checks. Shared by the daemon and the CLI.
         .target(
-            name: "SnapStyleSystem",
+            name: "SnapStyleConfiguration",
             dependencies: [
-                "SnapStyleEngine", "SnapStyleJSON", "SnapStyleJansson", .product(name: "Logging", package: "swift-log"),
+                "SnapStyleEngine", "SnapStyleJSON", "SnapStyleJansson", "SnapStyleSystem",
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Theme files: roots, discovery, parsing, validation, the embedded preset, the theme store.
@@ -55,13 +64,17 @@ let package = Package(
         .target(
             name: "SnapStyleProtocol",
             dependencies: [
-                "SnapStyleEngine", "SnapStyleJSON", "SnapStyleJansson", .product(name: "NIOCore", package: "swift-nio"),
+                "SnapStyleEngine", "SnapStyleJSON", "SnapStyleJansson", "SnapStyleSystem",
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         // The methods that answer from themes alone, and theme exports: shared by the daemon and the offline CLI.
         .target(
             name: "SnapStyleMethods",
-            dependencies: ["SnapStyleProtocol", "SnapStyleEngine", "SnapStyleThemes", "SnapStyleJSON", "SnapStyleJansson"]
+            dependencies: [
+                "SnapStyleProtocol", "SnapStyleEngine", "SnapStyleThemes", "SnapStyleJSON", "SnapStyleJansson",
+                "SnapStyleSystem",
+            ]
         ),
         // Watching theme roots with libinotifytools, on a thread of its own.
         .target(
@@ -75,7 +88,7 @@ let package = Package(
             name: "SnapStyleServer",
             dependencies: [
                 "SnapStyleEngine", "SnapStyleThemes", "SnapStyleProtocol", "SnapStyleMethods", "SnapStyleWatcher",
-                "SnapStyleSystem", "SnapStyleJansson", "SnapStyleJSON", "CSimdJSON",
+                "SnapStyleSystem", "SnapStyleConfiguration", "SnapStyleJansson", "SnapStyleJSON", "CSimdJSON",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -98,7 +111,7 @@ let package = Package(
             name: "SnapStylePreview",
             dependencies: [
                 "SnapStyleClient", "SnapStyleProtocol", "SnapStyleMethods", "SnapStyleJSON", "SnapStyleJansson",
-                .product(name: "Hummingbird", package: "hummingbird"),
+                "SnapStyleSystem", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -108,7 +121,7 @@ let package = Package(
         .executableTarget(
             name: "snapstyled",
             dependencies: [
-                "SnapStyleServer", "SnapStyleSystem", "SnapStyleThemes", "SnapStyleEngine",
+                "SnapStyleServer", "SnapStyleSystem", "SnapStyleConfiguration", "SnapStyleThemes", "SnapStyleEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -121,7 +134,7 @@ let package = Package(
             name: "snapstyle",
             dependencies: [
                 "SnapStyleThemes", "SnapStyleEngine", "SnapStyleJansson", "SnapStyleProtocol", "SnapStyleMethods",
-                "SnapStyleClient", "SnapStyleSystem", "SnapStylePreview",
+                "SnapStyleClient", "SnapStyleSystem", "SnapStyleConfiguration", "SnapStylePreview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -131,7 +144,7 @@ let package = Package(
         .target(
             name: "SnapStyleFuzzTargets",
             dependencies: [
-                "SnapStyleServer", "SnapStyleSystem", "SnapStyleThemes", "SnapStyleEngine",
+                "SnapStyleServer", "SnapStyleSystem", "SnapStyleConfiguration", "SnapStyleThemes", "SnapStyleEngine",
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/Fuzz/Targets"
@@ -141,12 +154,13 @@ let package = Package(
         // Shared by the test targets: reproducible random changes to real theme roots.
         .target(name: "SnapStyleTestSupport", path: "Tests/SnapStyleTestSupport"),
         .testTarget(name: "SnapStyleEngineTests", dependencies: ["SnapStyleEngine", "SnapStyleJSON"]),
+        .testTarget(name: "SnapStyleSystemTests", dependencies: ["SnapStyleSystem"]),
         .testTarget(
             name: "SnapStyleServerTests",
             dependencies: [
                 "SnapStyleServer", "SnapStyleClient", "SnapStyleJSON", "SnapStyleJansson", "SnapStyleProtocol",
                 "SnapStyleMethods", "SnapStyleSystem", "SnapStyleWatcher", "SnapStyleTestSupport", "SnapStyleFuzzTargets",
-                "SnapStyleEngine", .product(name: "Logging", package: "swift-log"),
+                "SnapStyleEngine", "SnapStyleConfiguration", .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio"),
             ]
         ),

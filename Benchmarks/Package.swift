@@ -36,6 +36,7 @@ let package = Package(
                 "BenchmarkSupport",
                 .product(name: "SnapStyleServer", package: main),
                 .product(name: "SnapStyleSystem", package: main),
+                .product(name: "SnapStyleConfiguration", package: main),
                 .product(name: "SnapStyleEngine", package: main),
                 .product(name: "SnapStyleThemes", package: main),
             ],

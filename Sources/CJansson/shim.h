@@ -2,6 +2,7 @@
 #define SNAPSTYLE_CJANSSON_SHIM_H
 
 #include <jansson.h>
+#include <string.h>
 
 /* jansson's type test and flag builders are function-like macros, which Swift does not import. */
 static inline int snapjson_typeof(const json_t *json) { return (int)json_typeof(json); }
@@ -21,6 +22,13 @@ static inline size_t snapjson_encode_flags(void) {
 static inline size_t snapjson_encode_pretty_flags(void) {
     return (size_t)(JSON_INDENT(2) | JSON_ENCODE_ANY | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));
 }
+/* What json_dumps returned, freed by the allocator jansson used for it; and its length. */
+static inline void snapjson_free_dump(char *text) {
+    json_free_t release;
+    json_get_alloc_funcs(NULL, &release);
+    release(text);
+}
+static inline size_t snapjson_dump_length(const char *text) { return strlen(text); }
 static inline int snapjson_error_code(const json_error_t *error) { return (int)json_error_code(error); }
 
 #endif

@@ -81,7 +81,7 @@ public final class SnapStyleConnection: Sendable {
         } catch {
             continuation.finish()
             let code = (error as? IOError)?.errnoCode
-            let reason = code.map { String(cString: strerror($0)) } ?? "\(error)"
+            let reason = code.map { Errno(rawValue: $0).description } ?? "\(error)"
             throw SnapStyleClientError.unreachable(socket: path, reason: reason, errno: code)
         }
     }

@@ -1,3 +1,4 @@
+import SnapStyleSystem
 import Synchronization
 
 /// What the caches of every theme may hold together, in (estimated) bytes. Past it, the cache that grows drops

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import RealModule
 
 /// The color spaces of the DTCG Color module (2025.10), each convertible to sRGB (CSS Color 4's math).
 public enum ColorSpace: String, ClosedSet {
@@ -43,7 +39,7 @@ public enum ColorSpace: String, ClosedSet {
         case .hwb: return Self.hwb(x, y / 100, z / 100)
         case .displayP3: return Self.fromLinear(Self.p3ToSRGB, [x, y, z].map(Self.decodeSRGB))
         case .a98rgb:
-            return Self.fromLinear(Self.a98ToSRGB, [x, y, z].map { Self.signed($0) { pow($0, 563.0 / 256) } })
+            return Self.fromLinear(Self.a98ToSRGB, [x, y, z].map { Self.signed($0) { Double.pow($0, 563.0 / 256) } })
         case .rec2020: return Self.fromLinear(Self.rec2020ToSRGB, [x, y, z].map(Self.decodeRec2020))
         case .prophotoRGB: return Self.fromLinear(Self.prophotoToSRGB, [x, y, z].map(Self.decodeProphoto))
         case .xyzD65: return Self.fromLinear(Self.xyz65ToSRGB, [x, y, z])
@@ -51,31 +47,31 @@ public enum ColorSpace: String, ClosedSet {
         case .lab: return Self.fromLinear(Self.xyz50ToSRGB, Self.labToXYZ50(x, y, z))
         case .lch:
             let h = y == 0 ? 0 : z * .pi / 180
-            return Self.fromLinear(Self.xyz50ToSRGB, Self.labToXYZ50(x, y * cos(h), y * sin(h)))
+            return Self.fromLinear(Self.xyz50ToSRGB, Self.labToXYZ50(x, y * Double.cos(h), y * Double.sin(h)))
         case .oklab: return Self.fromLinear(Self.xyz65ToSRGB, Self.oklabToXYZ65(x, y, z))
         case .oklch:
             let h = z * .pi / 180
-            return Self.fromLinear(Self.xyz65ToSRGB, Self.oklabToXYZ65(x, y * cos(h), y * sin(h)))
+            return Self.fromLinear(Self.xyz65ToSRGB, Self.oklabToXYZ65(x, y * Double.cos(h), y * Double.sin(h)))
         }
     }
 
     static func signed(_ v: Double, _ f: (Double) -> Double) -> Double { v < 0 ? -f(-v) : f(v) }
 
     static func decodeSRGB(_ v: Double) -> Double {
-        signed(v) { $0 <= 0.04045 ? $0 / 12.92 : pow(($0 + 0.055) / 1.055, 2.4) }
+        signed(v) { $0 <= 0.04045 ? $0 / 12.92 : Double.pow(($0 + 0.055) / 1.055, 2.4) }
     }
 
     static func encodeSRGB(_ v: Double) -> Double {
-        signed(v) { $0 <= 0.0031308 ? 12.92 * $0 : 1.055 * pow($0, 1 / 2.4) - 0.055 }
+        signed(v) { $0 <= 0.0031308 ? 12.92 * $0 : 1.055 * Double.pow($0, 1 / 2.4) - 0.055 }
     }
 
     static func decodeRec2020(_ v: Double) -> Double {
         let alpha = 1.09929682680944, beta = 0.018053968510807
-        return signed(v) { $0 < beta * 4.5 ? $0 / 4.5 : pow(($0 + alpha - 1) / alpha, 1 / 0.45) }
+        return signed(v) { $0 < beta * 4.5 ? $0 / 4.5 : Double.pow(($0 + alpha - 1) / alpha, 1 / 0.45) }
     }
 
     static func decodeProphoto(_ v: Double) -> Double {
-        signed(v) { $0 <= 16.0 / 512 ? $0 / 16 : pow($0, 1.8) }
+        signed(v) { $0 <= 16.0 / 512 ? $0 / 16 : Double.pow($0, 1.8) }
     }
 
     static func multiply(_ m: Matrix, _ v: [Double]) -> [Double] {
@@ -104,9 +100,9 @@ public enum ColorSpace: String, ClosedSet {
     static func labToXYZ50(_ l: Double, _ a: Double, _ b: Double) -> [Double] {
         let epsilon = 216.0 / 24389, kappa = 24389.0 / 27
         let f1 = (l + 16) / 116, f0 = a / 500 + f1, f2 = f1 - b / 200
-        let x = pow(f0, 3) > epsilon ? pow(f0, 3) : (116 * f0 - 16) / kappa
-        let y = l > kappa * epsilon ? pow((l + 16) / 116, 3) : l / kappa
-        let z = pow(f2, 3) > epsilon ? pow(f2, 3) : (116 * f2 - 16) / kappa
+        let x = Double.pow(f0, 3) > epsilon ? Double.pow(f0, 3) : (116 * f0 - 16) / kappa
+        let y = l > kappa * epsilon ? Double.pow((l + 16) / 116, 3) : l / kappa
+        let z = Double.pow(f2, 3) > epsilon ? Double.pow(f2, 3) : (116 * f2 - 16) / kappa
         return [x * 0.3457 / 0.3585, y, z * (1 - 0.3457 - 0.3585) / 0.3585]
     }
 

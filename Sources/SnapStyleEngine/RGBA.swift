@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import RealModule
 
 /// A non-premultiplied sRGB color with gamma-encoded components in 0...1.
 public struct RGBA: Hashable, Sendable {
@@ -80,27 +76,27 @@ struct OKLab {
     }
 
     private static func linear(_ c: Double) -> Double {
-        c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+        c <= 0.04045 ? c / 12.92 : Double.pow((c + 0.055) / 1.055, 2.4)
     }
 
     private static func encoded(_ c: Double) -> Double {
-        c <= 0.0031308 ? 12.92 * c : 1.055 * pow(c, 1 / 2.4) - 0.055
+        c <= 0.0031308 ? 12.92 * c : 1.055 * Double.pow(c, 1 / 2.4) - 0.055
     }
 
     init(_ color: RGBA) {
         let r = Self.linear(color.r), g = Self.linear(color.g), b = Self.linear(color.b)
-        let l = cbrt(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b)
-        let m = cbrt(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b)
-        let s = cbrt(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b)
+        let l = Double.root(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b, 3)
+        let m = Double.root(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b, 3)
+        let s = Double.root(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b, 3)
         L = 0.2104542553 * l + 0.7936177850 * m - 0.0040720468 * s
         A = 1.9779984951 * l - 2.4285922050 * m + 0.4505937099 * s
         B = 0.0259040371 * l + 0.7827717662 * m - 0.8086757660 * s
     }
 
     var rgb: RGBA {
-        let l = pow(L + 0.3963377774 * A + 0.2158017576 * B, 3)
-        let m = pow(L - 0.1055613458 * A - 0.0638541728 * B, 3)
-        let s = pow(L - 0.0894841775 * A - 1.2914855480 * B, 3)
+        let l = Double.pow(L + 0.3963377774 * A + 0.2158017576 * B, 3)
+        let m = Double.pow(L - 0.1055613458 * A - 0.0638541728 * B, 3)
+        let s = Double.pow(L - 0.0894841775 * A - 1.2914855480 * B, 3)
         let r = 4.0767416621 * l - 3.3077115913 * m + 0.2309699292 * s
         let g = -1.2684380046 * l + 2.6097574011 * m - 0.3413193965 * s
         let b = -0.0041960863 * l - 0.7034186147 * m + 1.7076147010 * s

@@ -1,3 +1,4 @@
+import SnapStyleSystem
 import Synchronization
 
 /// Counters of a theme's cache, as `status` reports them.

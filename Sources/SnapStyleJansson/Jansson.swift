@@ -1,7 +1,4 @@
 import CJansson
-#if canImport(Glibc)
-import Glibc
-#endif
 import SnapStyleJSON
 
 /// JSON text ⇄ `JSONValue` through jansson. Every `json_t` it creates is released before it returns.
@@ -71,7 +68,7 @@ public enum Jansson {
         defer { snapjson_decref(json) }
         let flags = pretty ? snapjson_encode_pretty_flags() : snapjson_encode_flags()
         guard let dumped = json_dumps(json, flags) else { return "null" }
-        defer { free(dumped) }
+        defer { snapjson_free_dump(dumped) }
         return String(cString: dumped)
     }
 
@@ -83,8 +80,8 @@ public enum Jansson {
         }
         defer { snapjson_decref(json) }
         guard let dumped = json_dumps(json, snapjson_encode_flags()) else { return }
-        defer { free(dumped) }
-        let length = strlen(dumped)
+        defer { snapjson_free_dump(dumped) }
+        let length = snapjson_dump_length(dumped)
         dumped.withMemoryRebound(to: UInt8.self, capacity: length) {
             buffer.append(contentsOf: UnsafeBufferPointer(start: $0, count: length))
         }

@@ -2,6 +2,7 @@ import SnapStyleEngine
 import SnapStyleJSON
 import SnapStyleProtocol
 import SnapStyleJansson
+import SnapStyleSystem
 
 /// Resolved values as JSON text, encoded by jansson once per distinct value: a value's text never changes,
 /// so answering the same value again costs a lookup instead of an encoding. Bounded in bytes: large values

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import SnapStyleSystem
 
 /// The address the preview binds: loopback only, since the page and the API carry the user's themes to any
 /// process that can connect.
@@ -18,11 +16,9 @@ public struct LoopbackAddress: Sendable, Equatable {
             name = "localhost"
             return
         }
-        var v4 = in_addr()
-        var v6 = in6_addr()
-        if inet_pton(AF_INET, bare, &v4) == 1 {
-            guard UInt32(bigEndian: v4.s_addr) >> 24 == 127 else { return nil }
-        } else if inet_pton(AF_INET6, bare, &v6) == 1 {
+        if let v4 = InternetAddress.ipv4(bare) {
+            guard v4[0] == 127 else { return nil }
+        } else if InternetAddress.ipv6(bare) != nil {
             guard bare == "::1" || bare.lowercased() == "0:0:0:0:0:0:0:1" else { return nil }
         } else {
             return nil

@@ -1,5 +1,5 @@
-import Glibc
 import NIOCore
+import SnapStyleSystem
 
 /// Complete lines of a connection's input, each ending in `\n`, as `LineFrameDecoder` passes them on: read one by
 /// one straight from the received bytes, and kept, from the first line not yet read, while the connection waits.
@@ -30,8 +30,10 @@ public struct LineBatch {
     public static func scan(_ bytes: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer, Int) -> Bool) {
         guard let base = bytes.baseAddress else { return }
         var start = 0
-        while start < bytes.count, let found = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start) {
-            let newline = base.distance(to: UnsafeRawPointer(found))
+        while start < bytes.count,
+            let found = RawMemory.firstIndex(of: UInt8(ascii: "\n"), in: base + start, count: bytes.count - start)
+        {
+            let newline = base.distance(to: found)
             let end = newline > start && bytes[newline - 1] == UInt8(ascii: "\r") ? newline - 1 : newline
             guard body(UnsafeRawBufferPointer(rebasing: bytes[start..<end]), newline + 1) else { return }
             start = newline + 1

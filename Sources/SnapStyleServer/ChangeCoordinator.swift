@@ -2,6 +2,7 @@ import Logging
 import SnapStyleEngine
 import SnapStyleJSON
 import SnapStyleMethods
+import SnapStyleSystem
 import SnapStyleThemes
 
 /// Applies changes to the themes (the watcher's paths, rescans) one at a time, off the event loops, and sends

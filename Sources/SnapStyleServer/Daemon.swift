@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import SnapStyleConfiguration
 import SnapStyleMethods
 import SnapStyleProtocol
 import SnapStyleSystem
@@ -34,7 +35,7 @@ public final class Daemon: Sendable {
             logger: logger)
         rescans = RescanRequests(changes: changes)
         var random = SystemRandomNumberGenerator()
-        let instance = String(format: "%08x%08x", UInt32.random(in: 0...UInt32.max, using: &random), getpid())
+        let instance = String(format: "%08x%08x", UInt32.random(in: 0...UInt32.max, using: &random), CurrentProcess.id)
         let daemonMethods = DaemonMethods(
             methods: methods, subscriptions: subscriptions, statistics: statistics, instance: instance,
             socketPath: socketPath)

@@ -3,6 +3,7 @@ import SnapStyleEngine
 import SnapStyleJSON
 import SnapStyleMethods
 import SnapStyleProtocol
+import SnapStyleSystem
 import SnapStyleThemes
 
 /// The methods only a running daemon answers, in place: `ping`, `status`, `subscribe`, `unsubscribe`.
@@ -29,7 +30,7 @@ struct DaemonMethods: Sendable {
         let counters = statistics.snapshot
         var status = DaemonStatus()
         status.instance = instance
-        status.pid = Int(getpid())
+        status.pid = Int(CurrentProcess.id)
         status.uptimeSeconds = Int(statistics.uptime.components.seconds)
         status.socket = socketPath
         status.roots = store.roots.map(\.path)

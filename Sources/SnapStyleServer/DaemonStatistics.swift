@@ -1,5 +1,6 @@
 import Foundation
 import SnapStyleEngine
+import SnapStyleSystem
 import Synchronization
 
 /// The daemon's counters for `status`: connections (and admitting them), reloads, watches, uptime. Written from

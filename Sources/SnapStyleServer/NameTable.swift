@@ -1,4 +1,4 @@
-import Glibc
+import SnapStyleSystem
 
 /// The cases of a string enum found by their UTF-8 bytes, for names read off a request's tape without making a
 /// `String` first.
@@ -16,7 +16,7 @@ struct NameTable<Name: RawRepresentable & CaseIterable & Sendable>: Sendable whe
     func position(_ pointer: UnsafePointer<CChar>?, count: Int) -> Int? {
         guard let pointer else { return nil }
         for (position, entry) in entries.enumerated()
-        where entry.bytes.count == count && memcmp(pointer, entry.bytes, count) == 0 {
+        where entry.bytes.count == count && RawMemory.equal(pointer, entry.bytes, count: count) {
             return position
         }
         return nil

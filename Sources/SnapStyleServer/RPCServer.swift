@@ -3,9 +3,6 @@ import NIOCore
 import NIOPosix
 import ServiceLifecycle
 import SnapStyleSystem
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The Unix socket server, as a service: binds (or takes systemd's socket) in `run()`, says it is ready, serves
 /// until a graceful shutdown, then stops accepting and removes its socket file. The event loops are given; their
@@ -61,8 +58,8 @@ public final class RPCServer: Service, Sendable {
             channel = try await bootstrap().withBoundSocket(descriptor).get()
         case .path(let path):
             // The socket file is created 0600; its directory is 0700 (SocketPath.prepare).
-            let old = umask(0o177)
-            defer { umask(old) }
+            let old = CurrentProcess.setFileCreationMask(0o177)
+            defer { CurrentProcess.setFileCreationMask(old) }
             channel = try await bootstrap().bind(unixDomainSocketPath: path).get()
         }
         onReady()
@@ -70,6 +67,6 @@ public final class RPCServer: Service, Sendable {
         daemon.logger.info("shutting down")
         daemon.readiness.stopping()
         try? await channel.close()
-        if case .path(let path) = listener { unlink(path) }
+        if case .path(let path) = listener { try? POSIXFileSystem().remove(path) }
     }
 }

@@ -1,6 +1,7 @@
 import Logging
 import ServiceLifecycle
 import SnapStyleEngine
+import SnapStyleSystem
 import SnapStyleWatcher
 
 /// Turns the watcher's events into applied changes: events within `settleMillis` are applied together

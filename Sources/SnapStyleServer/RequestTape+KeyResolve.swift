@@ -1,8 +1,8 @@
 import CSimdJSON
-import Glibc
 import SnapStyleEngine
 import SnapStyleJSON
 import SnapStyleProtocol
+import SnapStyleSystem
 
 extension RequestTape {
     private static let attributes = NameTable<Attribute>()
@@ -107,7 +107,7 @@ extension RequestTape {
     /// Whether the node is an object member of that name.
     private static func has(_ node: UnsafePointer<snapjson_node>, key name: StaticString) -> Bool {
         guard let key = node.pointee.key, Int(node.pointee.key_length) == name.utf8CodeUnitCount else { return false }
-        return memcmp(key, name.utf8Start, name.utf8CodeUnitCount) == 0
+        return RawMemory.equal(key, name.utf8Start, count: name.utf8CodeUnitCount)
     }
 
     /// Whether the node is a string of exactly those bytes.
@@ -115,6 +115,6 @@ extension RequestTape {
         guard node.pointee.kind == SNAPJSON_STRING.rawValue, let string = node.pointee.string,
             Int(node.pointee.count) == text.utf8CodeUnitCount
         else { return false }
-        return memcmp(string, text.utf8Start, text.utf8CodeUnitCount) == 0
+        return RawMemory.equal(string, text.utf8Start, count: text.utf8CodeUnitCount)
     }
 }

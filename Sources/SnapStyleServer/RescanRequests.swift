@@ -1,5 +1,6 @@
 import ServiceLifecycle
 import SnapStyleEngine
+import SnapStyleSystem
 import SnapStyleThemes
 
 /// `reload` requests waiting for a rescan. One rescan answers every request that waits when it starts, so a flood

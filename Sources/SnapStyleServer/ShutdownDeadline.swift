@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import ServiceLifecycle
+import SnapStyleSystem
 
 /// Bounds a graceful shutdown: once SIGTERM or SIGINT has started it, the process exits after `limit` whatever is
 /// still running. A change being applied (a slow compile of a hostile token file, a read of a slow file system)
@@ -13,7 +14,7 @@ public struct ShutdownDeadline: Service {
     let exit: @Sendable () -> Void
 
     public init(
-        limit: Duration = .seconds(4), logger: Logger, exit: @escaping @Sendable () -> Void = { Foundation.exit(0) }
+        limit: Duration = .seconds(4), logger: Logger, exit: @escaping @Sendable () -> Void = { CurrentProcess.exit(0) }
     ) {
         self.limit = limit
         self.logger = logger

@@ -2,6 +2,7 @@ import SnapStyleEngine
 import SnapStyleJSON
 import SnapStyleMethods
 import SnapStyleProtocol
+import SnapStyleSystem
 import SnapStyleThemes
 
 /// Where a subscription's events go: a connection, written to on its own event loop.

@@ -12,11 +12,16 @@ public enum FileDescriptorLimit {
     @discardableResult
     public static func raise() -> Int? {
         var limit = rlimit()
-        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return nil }
+        let resource = Int32(RLIMIT_NOFILE.rawValue)
+        guard (try? SystemCall.run("getrlimit", "RLIMIT_NOFILE", { getrlimit(resource, &limit) })) != nil else {
+            return nil
+        }
         if limit.rlim_cur < limit.rlim_max {
             var raised = limit
             raised.rlim_cur = limit.rlim_max
-            if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) == 0 { limit = raised }
+            if (try? SystemCall.run("setrlimit", "RLIMIT_NOFILE", { setrlimit(resource, &raised) })) != nil {
+                limit = raised
+            }
         }
         return Int(clamping: limit.rlim_cur)
     }

@@ -23,6 +23,11 @@ public struct FileSystemError: Error, Hashable, Sendable, CustomStringConvertibl
         self.reason = reason
     }
 
+    /// The failed call's error, as a file system error on its subject.
+    public init(_ error: SystemError) {
+        self.init(operation: error.operation, path: error.subject, errno: error.errno.rawValue)
+    }
+
     public var description: String { "\(operation) \(path): \(reason ?? String(cString: strerror(errno)))" }
 
     public var isNotFound: Bool { errno == ENOENT || errno == ENOTDIR }

@@ -19,8 +19,9 @@ public struct POSIXFileSystem: Sendable {
     }
 
     public func entries(of directory: String) throws(FileSystemError) -> [(name: String, kind: FileKind)] {
-        guard let dir = opendir(directory) else {
-            throw FileSystemError(operation: "opendir", path: directory, errno: errno)
+        let dir: OpaquePointer
+        do { dir = try SystemCall.pointer("opendir", directory) { opendir(directory) } } catch {
+            throw FileSystemError(error)
         }
         defer { closedir(dir) }
         var result: [(String, FileKind)] = []
@@ -35,8 +36,7 @@ public struct POSIXFileSystem: Sendable {
     }
 
     public func kind(of path: String) -> FileKind? {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return nil }
+        guard let info = try? Self.linkStatus(of: path) else { return nil }
         switch info.st_mode & S_IFMT {
         case S_IFREG: return .file
         case S_IFDIR: return .directory
@@ -45,17 +45,43 @@ public struct POSIXFileSystem: Sendable {
         }
     }
 
+    /// What `lstat` says of `path` (a symbolic link is not followed).
+    public static func linkStatus(of path: String) throws(SystemError) -> stat {
+        var info = stat()
+        try SystemCall.run("lstat", path) { lstat(path, &info) }
+        return info
+    }
+
+    /// Fails with errno when this process may not read `path` (`access(R_OK)`).
+    public static func checkReadable(_ path: String) throws(SystemError) {
+        try SystemCall.run("access", path) { access(path, R_OK) }
+    }
+
+    /// Removes a directory entry that is not a directory (`unlink`).
+    public func remove(_ path: String) throws(FileSystemError) {
+        try Self.call("unlink", path) { unlink(path) }
+    }
+
+    /// A call on `path` through `SystemCall`, its failure a `FileSystemError`.
+    @discardableResult
+    static func call<Result: FixedWidthInteger>(
+        _ operation: String, _ path: String, _ body: () -> Result
+    ) throws(FileSystemError) -> Result {
+        do { return try SystemCall.run(operation, path, body) } catch { throw FileSystemError(error) }
+    }
+
     /// Reads a regular file. O_NONBLOCK and the check after opening keep a FIFO or a device that took the
     /// file's place since it was listed from blocking the reader. Without `root`, a symbolic link as the last
     /// component is refused; with it, links are followed as long as the file opened is inside `root` (checked on
     /// the open descriptor, so a link swapped in between cannot escape).
     public func read(_ path: String, within root: String? = nil) throws(FileSystemError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (root == nil ? O_NOFOLLOW : 0))
-        guard fd >= 0 else { throw FileSystemError(operation: "open", path: path, errno: errno) }
+        let fd = try Self.call("open", path) {
+            open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (root == nil ? O_NOFOLLOW : 0))
+        }
         defer { close(fd) }
         if let root { try Self.check(descriptor: fd, path: path, isWithin: root) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw FileSystemError(operation: "fstat", path: path, errno: errno) }
+        try Self.call("fstat", path) { fstat(fd, &info) }
         guard info.st_mode & S_IFMT == S_IFREG else {
             throw FileSystemError(operation: "read", path: path, errno: EINVAL, reason: "not a regular file")
         }
@@ -68,10 +94,8 @@ public struct POSIXFileSystem: Sendable {
         bytes.reserveCapacity(Int(info.st_size))
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw FileSystemError(operation: "read", path: path, errno: errno)
+            let count = try Self.call("read", path) {
+                chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             }
             if count == 0 { return bytes }
             if let maxFileBytes, bytes.count + count > maxFileBytes {
@@ -85,14 +109,15 @@ public struct POSIXFileSystem: Sendable {
 
     /// The canonical path of what `descriptor` has open must lie in `root`'s canonical path.
     static func check(descriptor: Int32, path: String, isWithin root: String) throws(FileSystemError) {
-        guard let real = realpath(root, nil) else {
-            throw FileSystemError(operation: "realpath", path: root, errno: errno)
+        let real: UnsafeMutablePointer<CChar>
+        do { real = try SystemCall.pointer("realpath", root) { realpath(root, nil) } } catch {
+            throw FileSystemError(error)
         }
         let canonicalRoot = String(cString: real)
         free(real)
         var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink("/proc/self/fd/\(descriptor)", &target, target.count - 1)
-        guard count > 0 else { throw FileSystemError(operation: "readlink", path: path, errno: errno) }
+        let link = "/proc/self/fd/\(descriptor)"
+        let count = try call("readlink", path) { readlink(link, &target, target.count - 1) }
         let opened = String(decoding: target[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         guard opened.hasPrefix(canonicalRoot == "/" ? "/" : canonicalRoot + "/") else {
             throw FileSystemError(
@@ -105,8 +130,12 @@ public struct POSIXFileSystem: Sendable {
         if kind(of: path) == .directory { return }
         let parent = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         if !parent.isEmpty, kind(of: parent) == nil { try createDirectory(parent, mode: 0o700) }
-        guard mkdir(path, mode_t(mode)) == 0 || errno == EEXIST else {
-            throw FileSystemError(operation: "mkdir", path: path, errno: errno)
+        do {
+            try SystemCall.run("mkdir", path) { mkdir(path, mode_t(mode)) }
+        } catch let error where error.errno == .fileExists {
+            // Made meanwhile by someone else: as good.
+        } catch {
+            throw FileSystemError(error)
         }
     }
 }

@@ -16,8 +16,8 @@ public struct PeerCredentials: Sendable, Equatable {
     public static let optionName: Int32 = 17
 
     /// Whether this peer may talk to a daemon of this user: the same user, or root.
-    public var isTrusted: Bool { uid == getuid() || uid == 0 }
+    public var isTrusted: Bool { uid == CurrentProcess.userID || uid == 0 }
 
     /// This process's user id.
-    public static var currentUser: UInt32 { getuid() }
+    public static var currentUser: UInt32 { CurrentProcess.userID }
 }

@@ -10,7 +10,7 @@ public enum SocketPath {
         if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
             return "\(runtime)/snapstyle/snapstyled.sock"
         }
-        return "/tmp/snapstyle-\(getuid())/snapstyled.sock"
+        return "/tmp/snapstyle-\(CurrentProcess.userID)/snapstyled.sock"
     }
 
     /// Why the socket path cannot be used, with what to do about it.
@@ -33,20 +33,37 @@ public enum SocketPath {
                     + "socket allows; choose a shorter --socket (or socket in the config file)")
         }
         let directory = (path as NSString).deletingLastPathComponent
-        var info = stat()
-        if lstat(directory, &info) != 0 {
+        if let info = try? POSIXFileSystem.linkStatus(of: directory) {
+            try check(directory: directory, info)
+        } else {
             do {
                 try POSIXFileSystem().createDirectory(directory, mode: 0o700)
             } catch {
                 throw Error(description: "cannot create \(directory) (\(error)); choose another --socket")
             }
-        } else if info.st_mode & S_IFMT != S_IFDIR {
+        }
+        guard let info = try? POSIXFileSystem.linkStatus(of: path) else { return }
+        guard info.st_mode & S_IFMT == S_IFSOCK else {
+            throw Error(description: "\(path) exists and is not a socket; remove it or choose another --socket")
+        }
+        if isAnswering(path) {
+            throw Error(
+                description: "another snapstyled is already serving \(path); stop it first "
+                    + "(systemctl --user stop snapstyled.socket snapstyled.service) or choose another --socket")
+        }
+        try? POSIXFileSystem().remove(path)
+    }
+
+    /// Refuses an existing socket directory that is not one, or that another user could use to swap the socket.
+    private static func check(directory: String, _ info: stat) throws(Error) {
+        let user = CurrentProcess.userID
+        if info.st_mode & S_IFMT != S_IFDIR {
             throw Error(
                 description:
                     "\(directory) is not a directory (a symbolic link is not followed); choose another --socket")
-        } else if info.st_uid != getuid() && info.st_uid != 0 {
+        } else if info.st_uid != user && info.st_uid != 0 {
             throw Error(
-                description: "\(directory) belongs to uid \(info.st_uid), not to you (uid \(getuid())): another user "
+                description: "\(directory) belongs to uid \(info.st_uid), not to you (uid \(user)): another user "
                     + "could replace the socket; remove it or choose another --socket")
         } else if info.st_mode & 0o022 != 0, info.st_mode & S_ISVTX == 0 {
             // Whoever owns it: a group or other users who may write to it could replace the socket.
@@ -56,25 +73,19 @@ public enum SocketPath {
                     + "they could replace the socket; chmod go-w it or choose another --socket")
         }
         // Otherwise an existing directory is the user's to choose: it is never changed (the socket itself is 0600).
-        guard lstat(path, &info) == 0 else { return }
-        guard info.st_mode & S_IFMT == S_IFSOCK else {
-            throw Error(description: "\(path) exists and is not a socket; remove it or choose another --socket")
-        }
-        if isAnswering(path) {
-            throw Error(
-                description: "another snapstyled is already serving \(path); stop it first "
-                    + "(systemctl --user stop snapstyled.socket snapstyled.service) or choose another --socket")
-        }
-        unlink(path)
     }
 
     /// Whether a process accepts connections on the socket at `path`.
     public static func isAnswering(_ path: String) -> Bool {
         guard !path.hasPrefix("@"), let address = UnixSocketAddress(path: path) else { return false }
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { return false }
+        let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+        guard let fd = try? SystemCall.run("socket", path, { socket(AF_UNIX, type, 0) }) else { return false }
         defer { close(fd) }
-        return address.withSockAddr { connect(fd, $0, $1) } == 0
+        // A connect that a signal interrupts goes on in the background: it is not made again.
+        let connected = try? SystemCall.run("connect", path, retryingInterrupted: false) {
+            address.withSockAddr { connect(fd, $0, $1) }
+        }
+        return connected != nil
     }
 
     /// The path a listening Unix socket is bound to (for a socket systemd passed).
@@ -85,7 +96,7 @@ public enum SocketPath {
 
     /// The listening socket systemd passed, when `LISTEN_PID`/`LISTEN_FDS` name this process (fd 3).
     public static func activatedDescriptor(environment: [String: String]) -> Int32? {
-        guard let pid = environment["LISTEN_PID"].flatMap(Int32.init), pid == getpid(),
+        guard let pid = environment["LISTEN_PID"].flatMap(Int32.init), pid == CurrentProcess.id,
             let count = environment["LISTEN_FDS"].flatMap(Int.init), count >= 1
         else { return nil }
         unsetenv("LISTEN_PID")

@@ -14,7 +14,7 @@ public struct SystemdNotifier: Sendable {
     /// `WATCHDOG_USEC` when it is set for this process.
     public static func watchdogInterval(environment: [String: String]) -> Duration? {
         guard let usec = environment["WATCHDOG_USEC"].flatMap(Int64.init), usec > 0 else { return nil }
-        if let pid = environment["WATCHDOG_PID"].flatMap(Int32.init), pid != getpid() { return nil }
+        if let pid = environment["WATCHDOG_PID"].flatMap(Int32.init), pid != CurrentProcess.id { return nil }
         return .microseconds(usec)
     }
 
@@ -41,12 +41,14 @@ public struct SystemdNotifier: Sendable {
     /// Sends one datagram; a missing or unreachable socket is ignored (not under systemd).
     public func send(_ message: String) {
         guard let path = socketPath, let address = UnixSocketAddress(path: path) else { return }
-        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { return }
+        let type = Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+        guard let fd = try? SystemCall.run("socket", path, { socket(AF_UNIX, type, 0) }) else { return }
         defer { close(fd) }
         let payload = Array(message.utf8)
-        _ = address.withSockAddr { pointer, length in
-            payload.withUnsafeBytes { sendto(fd, $0.baseAddress, $0.count, 0, pointer, length) }
+        _ = try? SystemCall.run("sendto", path) {
+            address.withSockAddr { pointer, length in
+                payload.withUnsafeBytes { sendto(fd, $0.baseAddress, $0.count, 0, pointer, length) }
+            }
         }
     }
 }

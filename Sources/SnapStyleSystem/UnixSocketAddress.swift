@@ -26,10 +26,12 @@ public struct UnixSocketAddress: Sendable {
     public init?(boundTo descriptor: Int32) {
         var address = sockaddr_un()
         var length = socklen_t(MemoryLayout<sockaddr_un>.size)
-        let result = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        let result = try? SystemCall.run("getsockname", "descriptor \(descriptor)") {
+            withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+            }
         }
-        guard result == 0, address.sun_family == sa_family_t(AF_UNIX) else { return nil }
+        guard result != nil, address.sun_family == sa_family_t(AF_UNIX) else { return nil }
         storage = address
         self.length = length
     }

@@ -5,6 +5,8 @@ import SnapStyleEngine
 import Logging
 
 import Synchronization
+// The one file outside SnapStyleSystem that may import Glibc (`make lint`): the inotify wrapper reads events and
+// errno right beside libinotifytools, on its own thread.
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif

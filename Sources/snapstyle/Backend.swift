@@ -1,8 +1,5 @@
 import ArgumentParser
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import SnapStyleEngine
 import SnapStyleJSON
 import SnapStyleJansson
@@ -70,10 +67,10 @@ struct NoDaemonError: Error, CustomStringConvertible {
         case other(String)
 
         init(errno: Int32?, reason: String) {
-            switch errno {
-            case ENOENT?, ENOTDIR?: self = .noSocket
-            case EACCES?, EPERM?: self = .permissionDenied
-            case ECONNREFUSED?: self = .refused
+            switch errno.map(Errno.init(rawValue:)) {
+            case .noSuchFile?, .notDirectory?: self = .noSocket
+            case .permissionDenied?, .notPermitted?: self = .permissionDenied
+            case .connectionRefused?: self = .refused
             default: self = .other(reason)
             }
         }
@@ -176,6 +173,6 @@ func printLine(_ text: String) {
     do {
         try FileHandle.standardOutput.write(contentsOf: Data((text + "\n").utf8))
     } catch {
-        Foundation.exit(0)
+        CurrentProcess.exit(0)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SnapStyleConfiguration
 import SnapStyleSystem
 import SnapStyleThemes
 

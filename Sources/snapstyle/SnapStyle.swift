@@ -19,7 +19,7 @@ struct SnapStyle: AsyncParsableCommand {
     /// Exit statuses of docs/daemon.md: 0 success, 1 an error answer, 2 usage, 3 no daemon.
     static func main() async {
         // A closed pipe is an error from write (see printLine), not a signal, with the daemon or without.
-        signal(SIGPIPE, SIG_IGN)
+        CurrentProcess.ignoreBrokenPipe()
         do {
             var command = try parseAsRoot()
             if var async = command as? AsyncParsableCommand {
@@ -31,7 +31,7 @@ struct SnapStyle: AsyncParsableCommand {
             let code = exitCode(for: error)
             if code == .validationFailure || error is ValidationError {
                 FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-                Foundation.exit(2)
+                CurrentProcess.exit(2)
             }
             exit(withError: error)
         }

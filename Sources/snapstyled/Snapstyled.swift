@@ -4,6 +4,7 @@ import Logging
 import NIOCore
 import NIOPosix
 import ServiceLifecycle
+import SnapStyleConfiguration
 import SnapStyleEngine
 import SnapStyleServer
 import SnapStyleSystem
@@ -39,7 +40,7 @@ struct Snapstyled: AsyncParsableCommand {
     /// Exit status 1 for a usage error too (docs/daemon.md), not ArgumentParser's 64.
     static func main() async {
         // A closed stdout or a client gone mid-write is an error from write, never a signal that ends the daemon.
-        signal(SIGPIPE, SIG_IGN)
+        CurrentProcess.ignoreBrokenPipe()
         do {
             var command = try parseAsRoot()
             if var async = command as? AsyncParsableCommand {
@@ -51,7 +52,7 @@ struct Snapstyled: AsyncParsableCommand {
             let code = exitCode(for: error)
             if code == .validationFailure || error is ValidationError {
                 FileHandle.standardError.write(Data(("snapstyled: " + fullMessage(for: error) + "\n").utf8))
-                Foundation.exit(1)
+                CurrentProcess.exit(1)
             }
             exit(withError: error)
         }
@@ -175,6 +176,6 @@ struct Snapstyled: AsyncParsableCommand {
 
     func fail(_ message: String) -> Never {
         try? FileHandle.standardError.write(contentsOf: Data("snapstyled: \(message)\n".utf8))
-        Foundation.exit(1)
+        CurrentProcess.exit(1)
     }
 }

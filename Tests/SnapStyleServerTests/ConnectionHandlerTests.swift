@@ -1,6 +1,7 @@
 import Logging
 import NIOCore
 import NIOEmbedded
+import SnapStyleConfiguration
 import SnapStyleJSON
 import SnapStyleJansson
 import SnapStyleSystem

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import SnapStyleConfiguration
 import SnapStyleJSON
 import SnapStyleJansson
 import SnapStyleServer

@@ -1,4 +1,5 @@
 import Logging
+import SnapStyleConfiguration
 import SnapStyleJSON
 import SnapStyleJansson
 import SnapStyleProtocol

@@ -1,6 +1,7 @@
 import BenchmarkSupport
 import Foundation
 import Logging
+import SnapStyleConfiguration
 import SnapStyleEngine
 import SnapStyleServer
 import SnapStyleSystem

@@ -1,4 +1,5 @@
 import Foundation
+import SnapStyleConfiguration
 import Synchronization
 import Logging
 import SnapStyleEngine

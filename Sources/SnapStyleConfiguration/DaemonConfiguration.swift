@@ -3,6 +3,7 @@ import Logging
 import SnapStyleEngine
 import SnapStyleJSON
 import SnapStyleJansson
+import SnapStyleSystem
 
 /// The daemon's settings: built-in defaults, then the config file, then command-line flags (docs/daemon.md,
 /// "Configuration").
@@ -64,7 +65,13 @@ public struct DaemonConfiguration: Sendable, Equatable {
     /// Applies a config file's members; an unknown member or a wrong type is an error naming it.
     public mutating func apply(file path: String) throws(Error) {
         guard let data = FileManager.default.contents(atPath: path) else {
-            let reason = access(path, R_OK) == 0 ? "not a readable file" : String(cString: strerror(errno))
+            let reason: String
+            do {
+                try POSIXFileSystem.checkReadable(path)
+                reason = "not a readable file"
+            } catch {
+                reason = error.errno.description
+            }
             throw Error("cannot read the config file \(path): \(reason)")
         }
         let json: JSONValue
