@@ -54,8 +54,10 @@ public struct SourceScanner {
     private mutating func open(keyPosition: SourcePosition?, at start: SourcePosition) -> Int {
         entries.append(
             SourceTable.Entry(
-                keyLine: UInt32(clamping: keyPosition?.line ?? 0), keyColumn: UInt32(clamping: keyPosition?.column ?? 0),
-                line: UInt32(clamping: start.line), column: UInt32(clamping: start.column), firstChild: 0, childCount: 0))
+                keyLine: UInt32(clamping: keyPosition?.line ?? 0),
+                keyColumn: UInt32(clamping: keyPosition?.column ?? 0),
+                line: UInt32(clamping: start.line), column: UInt32(clamping: start.column), firstChild: 0, childCount: 0
+            ))
         return entries.count - 1
     }
 

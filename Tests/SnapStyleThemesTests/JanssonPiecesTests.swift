@@ -13,9 +13,10 @@ import Testing
                 #""t\#(index)": {"$type": "color", "$value": {"components": [0.5, \#(index % 7), 1e2], "#
                     + ##""hex": "#\##(String(format: "%06x", index))"}, "$description": "a \"quoted\" {brace} [\##(index)] \\ \u00e9"}"##
             }
-            return #""g\#(group)": {"#  + members.joined(separator: ",\n  ") + "}"
+            return #""g\#(group)": {"# + members.joined(separator: ",\n  ") + "}"
         }
-        return "{\n" + body.joined(separator: ",\n") + ",\n\"list\": [" + (0..<(count / 2)).map { "\($0)" }.joined(separator: ", ")
+        return "{\n" + body.joined(separator: ",\n") + ",\n\"list\": ["
+            + (0..<(count / 2)).map { "\($0)" }.joined(separator: ", ")
             + ", {\"x\": [[], {}, \"]\"]}]\n}\n"
     }
 
@@ -55,6 +56,8 @@ import Testing
             return
         }
         #expect(throws: JSONParseError.self) { try pieces.get() }
-        if case .failure(let expected) = whole, case .failure(let actual) = pieces { #expect(actual == expected, "\(what)") }
+        if case .failure(let expected) = whole, case .failure(let actual) = pieces {
+            #expect(actual == expected, "\(what)")
+        }
     }
 }
