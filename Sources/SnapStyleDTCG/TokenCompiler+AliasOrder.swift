@@ -56,7 +56,7 @@ extension TokenCompiler {
     private func aliasTargets(of key: String) -> [(key: String, whole: Bool)] {
         var targets: [(key: String, whole: Bool)] = []
         for def in defs[key] ?? [] {
-            let value = def.token.value.value
+            let value = def.token.value
             if let target = Self.wholeAlias(value) {
                 targets.append((target, true))
             } else {
@@ -89,7 +89,7 @@ extension TokenCompiler {
         var height = 0
         var deepest: Def?
         for def in defs[key]! {
-            guard let target = Self.wholeAlias(def.token.value.value), defs[target] != nil else { continue }
+            guard let target = Self.wholeAlias(def.token.value), defs[target] != nil else { continue }
             if aliasHeight(target) + 1 > height {
                 height = aliasHeight(target) + 1
                 deepest = def

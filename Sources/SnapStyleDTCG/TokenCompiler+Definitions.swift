@@ -62,7 +62,7 @@ extension TokenCompiler {
 
     /// One value as a definition: a reference for a whole alias, a literal otherwise.
     mutating func value(of def: Def, index: Int, key: String, _ attribute: Attribute) -> Definition? {
-        let json = def.token.value.value
+        let json = def.token.value
         if let target = Self.wholeAlias(json) {
             guard checkTarget(target, from: def, expected: def.token.type) else { return nil }
             return .ref(name(target), adjust: [])

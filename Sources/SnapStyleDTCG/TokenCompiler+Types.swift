@@ -25,8 +25,7 @@ extension TokenCompiler {
     /// The type of a group's tokens: the nearest group with a `$type`, in the token's own document first.
     func groupType(_ def: Def) -> String? {
         let document = units[def.unit].documents[def.context]
-        var path = def.token.path
-        if path.last == "$root" { path.removeLast() }
+        var path = def.token.key.split(separator: ".").map(String.init)
         while !path.isEmpty {
             path.removeLast()
             let key = path.joined(separator: ".")
@@ -49,14 +48,14 @@ extension TokenCompiler {
     /// One value's type: its own `$type`, its alias target's, its group's, or (with a warning) its shape's.
     mutating func type(of def: Def, warn: Bool) -> String? {
         if let type = def.token.type { return type }
-        if let target = Self.wholeAlias(def.token.value.value) {
+        if let target = Self.wholeAlias(def.token.value) {
             if warn && groupType(def) == nil {
                 d.warning(def.token.location, "\(def.token.key): an alias without $type takes its target's type")
             }
             return keyType(target)
         }
         if let type = groupType(def) { return type }
-        if let type = Self.shapeType(def.token.value.value) {
+        if let type = Self.shapeType(def.token.value) {
             if warn { d.warning(def.token.location, "\(def.token.key): no $type anywhere: typed \(type) by its value") }
             return type
         }
@@ -107,7 +106,7 @@ extension TokenCompiler {
         var failed = false
         for (index, def) in list.enumerated() {
             var attribute: Attribute?
-            if let target = Self.wholeAlias(def.token.value.value) {
+            if let target = Self.wholeAlias(def.token.value) {
                 guard defs[target] != nil else { continue }  // reported with its definition
                 if let own = def.token.type, let actual = keyType(target), own != actual {
                     d.error(def.token.location, "\(key): alias {\(target)} is a \(actual), not a \(own)")
@@ -126,11 +125,11 @@ extension TokenCompiler {
                 failed = true
                 continue
             }
-            if Self.hasAlias(def.token.value.value) {
+            if Self.hasAlias(def.token.value) {
                 attribute = DTCGType.attribute(of: type)
             } else {
                 let conversion = Result { () throws(DTCGValueError) in
-                    try DTCGValue.convert(type, def.token.value.value, remBase: input.remBase)
+                    try DTCGValue.convert(type, def.token.value, remBase: input.remBase)
                 }
                 converted[key, default: [:]][index] = conversion
                 switch conversion {

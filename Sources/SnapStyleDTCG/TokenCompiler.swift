@@ -19,8 +19,11 @@ public struct TokenCompiler {
         var token: FlatToken
     }
 
-    let input: DTCGInput
+    var input: DTCGInput
     let themeName: String
+    /// Whether to leave a memo for the next compile; without one, the files' JSON is let go as soon as the tokens
+    /// are read out of it, and only results with errors or warnings are kept (`compileWhole`).
+    var keepsMemo = true
     /// The last compile's results, and this one's for the next.
     var memo: TokenMemo
     var next = TokenMemo()
@@ -75,6 +78,14 @@ public struct TokenCompiler {
         return result
     }
 
+    /// Compiles every key and leaves no memo: for a theme so large that its memo and its files' parsed JSON would
+    /// outweigh its compiled form. `input` is taken over, and its documents are let go once flattened.
+    public static func compileWhole(_ input: consuming DTCGInput, themeName: String) -> DTCGCompilation {
+        var compiler = TokenCompiler(input: input, themeName: themeName, memo: TokenMemo())
+        compiler.keepsMemo = false
+        return compiler.run(reusing: false)!
+    }
+
     init(input: DTCGInput, themeName: String, memo: TokenMemo) {
         self.input = input
         self.themeName = themeName
@@ -85,6 +96,7 @@ public struct TokenCompiler {
     mutating func run(reusing allowed: Bool) -> DTCGCompilation? {
         let signature = TokenMemo.Signature(input)
         buildUnits()
+        if !keepsMemo { input.documents = [:] }
         reusing = allowed && shapesKept && memo.signature.map { $0.matches(signature) } == true
         next.signature = signature
         guard reusing else { return compileAll() }
@@ -112,17 +124,17 @@ public struct TokenCompiler {
         }
         for key in keyOrder where dirty.contains(key) {
             let known = next.keys[key]
-            let result = compileKey(key)
+            let (result, compiled) = compileKey(key)
             if known?.attribute != result.attribute || known?.type != result.type
                 || known?.aliasHeight != result.aliasHeight
             {
                 return nil
             }
-            if let attribute = known?.attribute, known?.entry != nil {
+            if let attribute = known?.attribute, known?.isDefined == true {
                 layer.set(attribute, name(key), nil)
                 layer.tokens.tokens[.key(attribute, name(key))] = nil
             }
-            add(result, of: key, to: &layer)
+            add(compiled, result.attribute, of: key, to: &layer)
             next.keys[key] = result
             if result.issues.isEmpty { next.keysWithIssues.remove(key) } else { next.keysWithIssues.insert(key) }
         }
@@ -144,29 +156,34 @@ public struct TokenCompiler {
         var layer = ThemeLayer(name: themeName)
         layer.tokens.modifiers = units.compactMap(\.selector)
         for key in keyOrder {
-            let result = compileKey(key)
-            next.keys[key] = result
+            let (result, compiled) = compileKey(key)
+            if keepsMemo || !result.issues.isEmpty { next.keys[key] = result }
             if !result.issues.isEmpty { next.keysWithIssues.insert(key) }
-            add(result, of: key, to: &layer)
+            add(compiled, result.attribute, of: key, to: &layer)
         }
         return finish(layer, recompiled: nil)
     }
 
-    /// One key's definition and catalog entry, with the errors and warnings found on the way.
-    mutating func compileKey(_ key: String) -> TokenMemo.KeyResult {
+    /// One key's result (kept for the next compile) and its definition and catalog entry (which go into the layer).
+    mutating func compileKey(_ key: String) -> (TokenMemo.KeyResult, (DefinitionEntry, TokenCatalog.Token)?) {
         prepareAliases(from: key)
         let mark = d.mark
         let attribute = self.attribute(of: key)
         let compiled = attribute.flatMap { definition(of: key, $0) }
+        converted[key] = nil
         var own = issues.removeValue(forKey: key) ?? Diagnostics()
         own.append(d.take(since: mark))
-        return TokenMemo.KeyResult(
-            attribute: attribute, type: keyType(key), entry: compiled?.0, token: compiled?.1, issues: own,
+        let result = TokenMemo.KeyResult(
+            attribute: attribute, type: keyType(key), isDefined: compiled != nil, issues: own,
             aliasHeight: aliasHeight(key))
+        return (result, compiled)
     }
 
-    func add(_ result: TokenMemo.KeyResult, of key: String, to layer: inout ThemeLayer) {
-        guard let attribute = result.attribute, let entry = result.entry, let token = result.token else { return }
+    func add(
+        _ compiled: (DefinitionEntry, TokenCatalog.Token)?, _ attribute: Attribute?, of key: String,
+        to layer: inout ThemeLayer
+    ) {
+        guard let attribute, let (entry, token) = compiled else { return }
         layer.set(attribute, name(key), entry)
         layer.tokens.tokens[.key(attribute, name(key))] = token
     }
@@ -247,7 +264,7 @@ public struct TokenCompiler {
             }
             var result = TokenDocument()
             for document in documents { result.merge(document) }
-            if let key { next.merged[key] = (keys, result) }
+            if let key, keepsMemo { next.merged[key] = (keys, result) }
             return result
         }
         guard let resolver = input.resolver else {
@@ -327,7 +344,9 @@ public struct TokenCompiler {
                 }
             }
             result = document
-            next.flattened[cacheKey] = TokenMemo.Flattened(node: part.node, document: result, issues: d.since(mark))
+            if keepsMemo {
+                next.flattened[cacheKey] = TokenMemo.Flattened(node: part.node, document: result, issues: d.since(mark))
+            }
             reflattened.insert(cacheKey)
             if old.map({ !result.hasSameShape(as: $0.document) }) ?? true { shapesKept = false }
         }

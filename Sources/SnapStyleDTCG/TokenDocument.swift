@@ -5,8 +5,10 @@ import SnapStyleJSON
 final class FlatToken: Sendable {
     /// The key: the path's names joined with `.`, without a final `$root`.
     let key: String
-    let path: [String]
-    let value: LocatedJSON
+    /// Whether the path ends in `$root` (the token of its group).
+    let isRoot: Bool
+    /// The value as written (its positions are not kept: the token's location is).
+    let value: JSONValue
     let type: String?
     let description: String?
     let deprecated: JSONValue?
@@ -15,11 +17,11 @@ final class FlatToken: Sendable {
     let hints: SnapStyleHints?
 
     init(
-        key: String, path: [String], value: LocatedJSON, location: SourceLocation, type: String? = nil,
+        key: String, isRoot: Bool, value: JSONValue, location: SourceLocation, type: String? = nil,
         description: String? = nil, deprecated: JSONValue? = nil, hints: SnapStyleHints? = nil
     ) {
         self.key = key
-        self.path = path
+        self.isRoot = isRoot
         self.value = value
         self.location = location
         self.type = type
@@ -31,13 +33,13 @@ final class FlatToken: Sendable {
     /// Whether two readings of a token say the same, at the same place.
     func says(the same: FlatToken) -> Bool {
         key == same.key && location == same.location && type == same.type && description == same.description
-            && deprecated == same.deprecated && hints == same.hints && value.value == same.value.value
+            && deprecated == same.deprecated && hints == same.hints && value == same.value
     }
 
     /// The same token under another key (a group's `$extends` copies tokens below the extending group).
     func moved(to key: String) -> FlatToken {
         FlatToken(
-            key: key, path: key.split(separator: ".").map(String.init), value: value, location: location, type: type,
+            key: key, isRoot: false, value: value, location: location, type: type,
             description: description, deprecated: deprecated, hints: hints)
     }
 }
@@ -147,18 +149,15 @@ struct TokenDocument: Sendable {
             return
         }
         let key = Self.join(path)
-        let value: LocatedJSON
+        let value: JSONValue
         if let v = json["$value"] {
-            value = v
+            value = v.value
             for child in children {
                 d.warning(location, "\(key): member '\(child.key)' beside $value is not DTCG's: ignored")
             }
         } else {
             // `{"$ref": "#/a/b/$value", "$type": ...}`, as the published format text writes an alias by pointer.
-            value = LocatedJSON(
-                value: .object(["$ref": object["$ref"]!]),
-                node: SourceNode(
-                    keyPosition: nil, position: json.position, children: [json["$ref"]!.node]))
+            value = .object(["$ref": object["$ref"]!])
         }
         var type: String?
         if let typeJSON = json["$type"] {
@@ -169,7 +168,7 @@ struct TokenDocument: Sendable {
             }
         }
         let token = FlatToken(
-            key: key, path: path, value: value, location: location, type: type,
+            key: key, isRoot: path.last == "$root", value: value, location: location, type: type,
             description: object["$description"]?.stringValue, deprecated: object["$deprecated"],
             hints: SnapStyleHints(extensions: object["$extensions"]))
         if tokens[key] == nil { order.append(key) }

@@ -16,8 +16,8 @@ public struct TokenMemo: Sendable {
     struct KeyResult: Sendable {
         var attribute: Attribute?
         var type: String?
-        var entry: DefinitionEntry?
-        var token: TokenCatalog.Token?
+        /// Whether the key has a definition in the layer (its definition and catalog entry live there only).
+        var isDefined: Bool
         var issues: Diagnostics
         /// The longest chain of whole-value aliases from the key (a change makes every alias of it stale).
         var aliasHeight = 0

@@ -55,15 +55,18 @@ public enum ColorSpec: Hashable, Sendable {
 }
 
 /// A value as written, per attribute.
+///
+/// The larger literals are boxed, so that a definition of a color or a number (most of an imported design system)
+/// takes no more room than its own value.
 public enum Literal: Hashable, Sendable {
     case surface(SurfaceLiteral)
     case number(NumberLiteral)
-    case font(FontLiteral)
-    case padding(PaddingLiteral)
+    indirect case font(FontLiteral)
+    indirect case padding(PaddingLiteral)
     case shape(ShapeLiteral)
     case icon(String)
-    case composition(CompositionLiteral)
-    case accent(AccentLiteral)
+    indirect case composition(CompositionLiteral)
+    indirect case accent(AccentLiteral)
     /// An imported design token whose value holds aliases, or any value of the `token` attribute.
     case imported(ImportedLiteral)
 }

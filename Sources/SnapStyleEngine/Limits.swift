@@ -12,6 +12,10 @@ public enum Limits {
     /// The default largest theme or token file read (the configuration's `maxFileBytes`): a larger file is an
     /// error naming its size and the limit, and is never parsed.
     public static let fileBytes = 64 * 1024 * 1024
+    /// Tokens from which a theme is compiled whole on each change and keeps only its compiled form (not the parsed
+    /// JSON of its token files nor the memo an incremental compile needs): for such a theme these are larger than
+    /// the compiled form, and a change costs a read of its files anyway.
+    public static let largeTokenTheme = 100_000
     /// The largest answer the daemon writes: a larger one is `-32005` with `data.limit` `responseBytes`.
     public static let responseBytes = 64 << 20
 }

@@ -60,6 +60,14 @@ public struct SourceNode: Sendable {
     /// The position to report for this member: its key if it has one.
     public var memberPosition: SourcePosition { keyPosition ?? position }
 
+    /// How many nodes the parse this node belongs to has (1 for a node built in code).
+    public var parseSize: Int {
+        switch storage {
+        case .table(let table, _): table.entries.count
+        case .built: 1
+        }
+    }
+
     /// A node standing for a value with no known place (built in code rather than parsed).
     public static let unknown = SourceNode(keyPosition: nil, position: .start, children: [])
 

@@ -67,6 +67,7 @@ public final class ChangeCoordinator: Sendable {
                     theme: query.theme, attribute: query.attribute, key: query.key, context: query.context)) ?? .null
             }
             if notifying { readiness.ready() } else { readiness.status() }
+            if MemoryTrim.isWorthTrimming(after: report) { MemoryTrim.trimNow() }
             return report
         }
     }

@@ -1,10 +1,12 @@
 import NIOCore
 import NIOPosix
 import SnapStyleSystem
+import SnapStyleThemes
 import Synchronization
 
 /// Gives freed heap memory back to the system. glibc keeps what it freed for reuse; after a client that held
-/// megabytes of output goes away, the daemon's resident size would otherwise stay at its peak for good.
+/// megabytes of output goes away, or a large theme is replaced or removed, the daemon's resident size would
+/// otherwise stay at its peak for good.
 enum MemoryTrim {
     private static let scheduled = Atomic<Bool>(false)
 
@@ -15,6 +17,24 @@ enum MemoryTrim {
         eventLoop.scheduleTask(in: .milliseconds(100)) {
             scheduled.store(false, ordering: .relaxed)
             NIOThreadPool.singleton.submit { _ in ProcessHeap.trim() }
+        }
+    }
+
+    /// Whether a change freed enough to trim for: a theme came or went, or many keys were rebuilt (their old
+    /// definitions, and the parse of their files, are garbage now).
+    static func isWorthTrimming(after report: ReloadReport) -> Bool {
+        guard report.removed.isEmpty, report.added.isEmpty else { return true }
+        let rebuilt = report.changes.reduce(0) { sum, change in sum + change.changed.values.reduce(0) { $0 + $1.count }
+        }
+        return rebuilt >= 10_000
+    }
+
+    /// Trims once on NIO's thread pool, right away; called on the pool itself after a change.
+    static func trimNow() {
+        guard !scheduled.exchange(true, ordering: .relaxed) else { return }
+        NIOThreadPool.singleton.submit { _ in
+            scheduled.store(false, ordering: .relaxed)
+            ProcessHeap.trim()
         }
     }
 }

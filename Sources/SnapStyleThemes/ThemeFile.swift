@@ -12,6 +12,8 @@ public struct ThemeFile: Sendable {
     public var errors: [ThemeError]
     /// A DTCG token file's or resolver's JSON (nil for native files, and when it is not valid JSON).
     public var document: LocatedJSON?
+    /// Whether `document` was let go after a compile (a very large theme's token file): read the file again.
+    public var isDocumentReleased = false
     /// Warnings (DTCG files only: what the format forbids but real exporters write).
     public var warnings: [ThemeError] = []
     /// The compiled tokens only: the keys compiled anew since the last compile (the others are unchanged); nil

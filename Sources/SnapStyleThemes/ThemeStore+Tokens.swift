@@ -51,27 +51,16 @@ extension ThemeStore {
 
     /// Compiles the theme's token files into its tokens contribution (kept as a changed file for the build).
     func compileTokens(_ record: inout Record) {
-        guard let location = record.location else { return }
-        var resolver: (path: String, json: LocatedJSON)?
-        if location.kind == .resolver, let path = location.filePath, let json = record.files[path]?.document {
-            resolver = (path, json)
+        guard record.location != nil else { return }
+        let compiled: DTCGCompilation
+        if Self.isLarge(record) {
+            // The input is built in the call, so that the compiler alone holds the files' JSON and lets it go.
+            compiled = TokenCompiler.compileWhole(tokenInput(&record, releasing: true), themeName: record.name)
+            record.tokenMemo = TokenMemo()
+        } else {
+            compiled = TokenCompiler.compile(
+                tokenInput(&record, releasing: false), themeName: record.name, memo: &record.tokenMemo)
         }
-        var documents: [String: LocatedJSON] = [:]
-        var unreadable = Set<String>()
-        // A file the resolver names is a token file whatever its name (a refused one is reported where it is).
-        let referenced = Set(Self.referenced(&record))
-        for path in record.fileOrder where ThemeDiscovery.FileRole(path: path) == .tokens || referenced.contains(path) {
-            if let document = record.files[path]?.document {
-                documents[path] = document
-            } else {
-                unreadable.insert(path)
-            }
-        }
-        let manifest = record.manifest
-        let input = DTCGInput(
-            resolver: resolver, documents: documents, unreadable: unreadable, remBase: manifest?.remBase ?? 16,
-            mappings: manifest?.modifiers ?? [])
-        let compiled = TokenCompiler.compile(input, themeName: record.name, memo: &record.tokenMemo)
         var file = ThemeFile(
             path: Self.tokensUnit, layer: compiled.layer,
             errors: compiled.errors.map { ThemeError(at: $0.location, $0.message) })
@@ -86,6 +75,53 @@ extension ThemeStore {
         }
         record.files[Self.tokensUnit] = file
         record.tokenCount = compiled.tokenCount
+    }
+
+    /// Whether a theme's tokens are so many (`Limits.largeTokenTheme`, or four JSON values a token in its files)
+    /// that keeping their parsed JSON and an incremental compile's memo would outweigh the compiled form: such a
+    /// theme is compiled whole on each change, from its files read again, and keeps its compiled form only.
+    static func isLarge(_ record: Record) -> Bool {
+        if record.tokenCount >= Limits.largeTokenTheme { return true }
+        let nodes = record.files.values.reduce(0) { $0 + ($1.document?.node.parseSize ?? 0) }
+        return nodes >= 4 * Limits.largeTokenTheme
+    }
+
+    /// What the compiler reads: the resolver, the token files' JSON (with `releasing`, taken out of the record),
+    /// the manifest's settings.
+    func tokenInput(_ record: inout Record, releasing: Bool) -> DTCGInput {
+        var resolver: (path: String, json: LocatedJSON)?
+        if let location = record.location, location.kind == .resolver, let path = location.filePath,
+            let json = record.files[path]?.document
+        {
+            resolver = (path, json)
+        }
+        var documents: [String: LocatedJSON] = [:]
+        var unreadable = Set<String>()
+        // A file the resolver names is a token file whatever its name (a refused one is reported where it is).
+        let referenced = Set(Self.referenced(&record))
+        for path in record.fileOrder where ThemeDiscovery.FileRole(path: path) == .tokens || referenced.contains(path) {
+            if let document = record.files[path]?.document ?? reparsedIfReleased(path, record) {
+                documents[path] = document
+                if releasing {
+                    record.files[path]?.document = nil
+                    record.files[path]?.isDocumentReleased = true
+                }
+            } else {
+                unreadable.insert(path)
+            }
+        }
+        let manifest = record.manifest
+        return DTCGInput(
+            resolver: resolver, documents: documents, unreadable: unreadable, remBase: manifest?.remBase ?? 16,
+            mappings: manifest?.modifiers ?? [])
+    }
+
+    /// The JSON of a token file whose parse a large theme let go, read and parsed again.
+    func reparsedIfReleased(_ path: String, _ record: Record) -> LocatedJSON? {
+        guard record.files[path]?.isDocumentReleased == true, let location = record.location,
+            let bytes = try? fileSystem.read("\(location.root.path)/\(path)", within: location.root.path)
+        else { return nil }
+        return ThemeFile.parse(path: path, bytes: bytes, themeName: record.name).document
     }
 
     /// What a changed file takes out of a theme's layer and puts in.
