@@ -60,14 +60,15 @@ public final class ChangeCoordinator: Sendable {
             if notifying { readiness.reloading() }
             let start = ContinuousClock.now
             let report = body()
-            statistics.reloaded(in: ContinuousClock.now - start)
+            let duration = ContinuousClock.now - start
+            statistics.reloaded(in: duration)
             logger.log(report, reason: reason)
             subscriptions.broadcast(report) { query in
                 (try? methods.currentValue(
                     theme: query.theme, attribute: query.attribute, key: query.key, context: query.context)) ?? .null
             }
             if notifying { readiness.ready() } else { readiness.status() }
-            if MemoryTrim.isWorthTrimming(after: report) { MemoryTrim.trimNow() }
+            if MemoryTrim.isWorthTrimming(after: report, took: duration) { MemoryTrim.trimNow() }
             return report
         }
     }

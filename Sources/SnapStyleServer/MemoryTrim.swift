@@ -20,10 +20,10 @@ enum MemoryTrim {
         }
     }
 
-    /// Whether a change freed enough to trim for: a theme came or went, or many keys were rebuilt (their old
-    /// definitions, and the parse of their files, are garbage now).
-    static func isWorthTrimming(after report: ReloadReport) -> Bool {
-        guard report.removed.isEmpty, report.added.isEmpty else { return true }
+    /// Whether a change freed enough to trim for: a theme came or went, many keys were rebuilt, or it took long
+    /// (a large theme compiled whole: its previous compiled form and its files' parse are garbage now).
+    static func isWorthTrimming(after report: ReloadReport, took duration: Duration) -> Bool {
+        guard report.removed.isEmpty, report.added.isEmpty, duration < .milliseconds(100) else { return true }
         let rebuilt = report.changes.reduce(0) { sum, change in sum + change.changed.values.reduce(0) { $0 + $1.count }
         }
         return rebuilt >= 10_000

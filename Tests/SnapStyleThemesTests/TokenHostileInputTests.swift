@@ -140,4 +140,32 @@ import Testing
         let errors = try ThemeStoreTests.info(store, "big").errors
         #expect(errors.contains { $0.message.contains("over the limit of 100000 (maxFileBytes)") }, "\(errors)")
     }
+
+    @Test func aThemeOf100000TokensIsCompiledWholeFromItsFilesOnEachChange() throws {
+        let roots = TemporaryRoots()
+        roots.write("big/colors.tokens.json", HostileTokens.manyColors(100_000))
+        roots.write("big/small.tokens.json", #"{"gap": {"$type": "number", "$value": 4}}"#)
+        let store = loadedStore([roots.root])
+        #expect(try ThemeStoreTests.info(store, "big").errors == [])
+        let hex = { (key: String) in
+            try #require(store.theme(named: "big")).session().resolve(.surface, key)?.json["hex"]?.stringValue
+        }
+        let before = try hex("c99999")
+        #expect(before != nil)
+        // The small file changes: the large one, whose parse was let go, is read again.
+        roots.write("big/small.tokens.json", #"{"gap": {"$type": "number", "$value": 6}}"#)
+        let report = store.apply(changedPaths: [roots.full("big/small.tokens.json")])
+        #expect(report.changes.first?.changed[.number] == ["gap"])
+        #expect(try store.theme(named: "big")?.session().resolve(.number, "gap")?.json["base"] == 6)
+        #expect(try hex("c99999") == before)
+        // The large one changes: only the edited token is reported changed.
+        roots.write(
+            "big/colors.tokens.json",
+            HostileTokens.manyColors(100_000).replacingOccurrences(
+                of: #""c5": {"$type": "color", "$value": {"colorSpace": "oklch", "components": [0.5, 0.1, 5]}}"#,
+                with: ##""c5": {"$type": "color", "$value": "#102030"}"##))
+        let edit = store.apply(changedPaths: [roots.full("big/colors.tokens.json")])
+        #expect(edit.changes.first?.changed[.surface] == ["c5"])
+        #expect(try hex("c5") == "#102030FF")
+    }
 }
