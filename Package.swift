@@ -110,7 +110,7 @@ let package = Package(
         .target(
             name: "SnapStylePreview",
             dependencies: [
-                "SnapStyleClient", "SnapStyleProtocol", "SnapStyleMethods", "SnapStyleJSON", "SnapStyleJansson",
+                "SnapStyleClient", "SnapStyleEngine", "SnapStyleProtocol", "SnapStyleMethods", "SnapStyleJSON", "SnapStyleJansson",
                 "SnapStyleSystem", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -16,6 +16,11 @@ public enum Limits {
     /// JSON of its token files nor the memo an incremental compile needs): for such a theme these are larger than
     /// the compiled form, and a change costs a read of its files anyway.
     public static let largeTokenTheme = 100_000
+    /// The default largest number of open `/events` streams of `snapstyle preview` (`--max-streams`): one more is
+    /// answered HTTP 503.
+    public static let eventStreams = 1000
+    /// How long a graceful shutdown may take before the daemon exits whatever is still running.
+    public static let shutdownSeconds = 4
     /// The largest answer the daemon writes: a larger one is `-32005` with `data.limit` `responseBytes`.
     public static let responseBytes = 64 << 20
 }

@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import SnapStyleEngine
 import SnapStyleClient
 import SnapStyleJSON
 import SnapStyleProtocol
@@ -35,7 +36,7 @@ final class EventRelay: Sendable {
     private let demand: AsyncStream<Demand>
     private let demandSink: AsyncStream<Demand>.Continuation
 
-    init(socket: String?, heartbeat: Duration = .seconds(15), maxStreams: Int = 1000, logger: Logger) {
+    init(socket: String?, heartbeat: Duration = .seconds(15), maxStreams: Int = Limits.eventStreams, logger: Logger) {
         self.socket = socket
         self.heartbeat = heartbeat
         self.maxStreams = maxStreams

@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import SnapStyleEngine
 
 /// `snapstyle preview`: an HTTP server on a loopback address that serves the preview page, the daemon's read-only
 /// methods, the theme as CSS, JSON and DTCG, and its events. An ordinary client of the daemon: it uses the protocol
@@ -22,7 +23,7 @@ public struct PreviewServer: Sendable {
 
         public init(
             address: LoopbackAddress, port: Int = 7373, socket: String? = nil, theme: String? = nil,
-            heartbeat: Duration = .seconds(15), daemonTimeout: Duration = .seconds(10), maxStreams: Int = 1000
+            heartbeat: Duration = .seconds(15), daemonTimeout: Duration = .seconds(10), maxStreams: Int = Limits.eventStreams
         ) {
             self.maxStreams = maxStreams
             self.address = address

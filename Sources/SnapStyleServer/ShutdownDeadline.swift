@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import ServiceLifecycle
+import SnapStyleEngine
 import SnapStyleSystem
 
 /// Bounds a graceful shutdown: once SIGTERM or SIGINT has started it, the process exits after `limit` whatever is
@@ -14,7 +15,7 @@ public struct ShutdownDeadline: Service {
     let exit: @Sendable () -> Void
 
     public init(
-        limit: Duration = .seconds(4), logger: Logger, exit: @escaping @Sendable () -> Void = { CurrentProcess.exit(0) }
+        limit: Duration = .seconds(Limits.shutdownSeconds), logger: Logger, exit: @escaping @Sendable () -> Void = { CurrentProcess.exit(0) }
     ) {
         self.limit = limit
         self.logger = logger

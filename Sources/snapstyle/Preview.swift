@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import SnapStyleEngine
 import SnapStylePreview
 import SnapStyleSystem
 
@@ -26,7 +27,7 @@ struct Preview: AsyncParsableCommand {
     var socket: String?
 
     @Option(name: .long, help: "Event streams open at once, at most; more are refused with 503.")
-    var maxStreams = 1000
+    var maxStreams = Limits.eventStreams
 
     @Option(
         name: .long,

@@ -97,6 +97,17 @@ class Soak:
         self.latencies = []
         self.reconnects = 0
         self.notifications = 0
+        self.worst_ping = 0.0
+
+    def ping_loop(self):
+        """A client of its own pings every 20 ms: how long the others' load holds a quick request."""
+        client = Client(self.args.socket)
+        while not self.stop.is_set():
+            started = time.monotonic()
+            if client.call("ping").get("result") != "pong":
+                self.fail("a ping was not answered pong")
+            self.worst_ping = max(self.worst_ping, time.monotonic() - started)
+            time.sleep(0.02)
 
     def fail(self, message):
         with self.lock:
@@ -196,6 +207,7 @@ def main():
         soak = Soak(args)
         threads = [threading.Thread(target=soak.client_loop, args=(i,), daemon=True) for i in range(args.clients)]
         threads.append(threading.Thread(target=soak.editor_loop, args=(theme_file,), daemon=True))
+        threads.append(threading.Thread(target=soak.ping_loop, daemon=True))
         for thread in threads:
             thread.start()
         duration = args.minutes * 60
@@ -224,6 +236,7 @@ def main():
         print(f"  requests answered: {soak.requests} ({soak.requests / elapsed:.0f}/s), "
               f"p50 {latencies[len(latencies) // 2] * 1e3:.2f} ms, p99 {latencies[int(len(latencies) * 0.99)] * 1e3:.2f} ms")
         print(f"  notifications: {soak.notifications}, reconnects: {soak.reconnects}")
+        print(f"  worst ping on a connection of its own: {soak.worst_ping * 1e3:.1f} ms")
         print(f"  resident memory: after warm-up {baseline} kB, end {end} kB, peak {peak} kB "
               f"(growth {0 if not baseline else (end - baseline) * 100 / baseline:+.1f}%, limit +10%)")
         cache = status["cache"]
