@@ -77,11 +77,11 @@ import Testing
         daemon.process.standardOutput = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
         try daemon.process.run()
         var answer: String?
-        for _ in 0..<100 where answer == nil {
-            Thread.sleep(forTimeInterval: 0.05)
-            guard let client = try? LineSocket(daemon.socket) else { continue }
+        eventually("an answer to ping") {
+            guard let client = try? LineSocket(daemon.socket) else { return false }
             client.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n")
             answer = client.readLine()
+            return answer != nil
         }
         #expect(answer?.contains("pong") == true)
         #expect(daemon.log.contains("default theme 'nope'"))
@@ -282,9 +282,9 @@ import Testing
         }
         // systemd-socket-activate listens first and starts the daemon on the first connection.
         var client: LineSocket?
-        for _ in 0..<50 where client == nil {
+        eventually("systemd-socket-activate to listen on \(path)") {
             client = try? LineSocket(path)
-            if client == nil { Thread.sleep(forTimeInterval: 0.05) }
+            return client != nil
         }
         let socket = try #require(client)
         socket.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"status\"}\n")
@@ -336,8 +336,7 @@ import Testing
         let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         other.waitUntilExit()
         #expect(printed.trimmingCharacters(in: .whitespacesAndNewlines) == "closed 0", "\(printed)")
-        Thread.sleep(forTimeInterval: 0.2)
-        #expect(daemon.log.contains("connection from uid 65534"))
+        eventually("the daemon to log the refused connection") { daemon.log.contains("connection from uid 65534") }
         // The daemon's own user is still answered.
         let own = try LineSocket(daemon.socket)
         own.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n")
@@ -352,8 +351,7 @@ import Testing
         let client = try LineSocket(daemon.socket)
         client.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n")
         #expect(client.readLine()?.contains("pong") == true)
-        for _ in 0..<100 where !daemon.log.contains("SIGHUP: reloading") { Thread.sleep(forTimeInterval: 0.02) }
-        #expect(daemon.log.contains("SIGHUP: reloading"))
+        eventually("the daemon to log the reload") { daemon.log.contains("SIGHUP: reloading") }
         #expect(daemon.process.isRunning)
         #expect(daemon.stop() == 0)
     }

@@ -82,14 +82,8 @@ import Testing
         return process.terminationStatus
     }
 
-
     func waitForLog(_ daemon: DaemonProcess, _ text: String, timeout: Double = 10) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if daemon.log.contains(text) { return true }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        return false
+        poll(timeout: timeout) { daemon.log.contains(text) }
     }
 
     /// The themes whose `themeChanged` arrives within `timeout` (or until all of `expected` did).
@@ -109,22 +103,16 @@ import Testing
 
     /// Waits until the process is in `state` (the third field of /proc/PID/stat: T is stopped).
     func waitForState(_ daemon: DaemonProcess, _ state: String) -> Bool {
-        for _ in 0..<200 {
+        poll(timeout: 2, interval: 0.01) {
             let stat =
                 (try? String(contentsOfFile: "/proc/\(daemon.process.processIdentifier)/stat", encoding: .utf8)) ?? ""
-            if let close = stat.lastIndex(of: ")"), stat[close...].dropFirst(2).hasPrefix(state) { return true }
-            Thread.sleep(forTimeInterval: 0.01)
+            guard let close = stat.lastIndex(of: ")") else { return false }
+            return stat[close...].dropFirst(2).hasPrefix(state)
         }
-        return false
     }
 
     func waitForWatches(_ daemon: DaemonProcess, _ count: Int) throws -> Bool {
-        let deadline = Date().addingTimeInterval(5)
-        while Date() < deadline {
-            if try daemon.status()["watches"]?.intValue == count { return true }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        return false
+        try poll(timeout: 5) { try daemon.status()["watches"]?.intValue == count }
     }
 
     func subscribe(_ daemon: DaemonProcess) throws -> LineSocket {
