@@ -298,11 +298,17 @@ import Testing
     }
 
     static let canActAsAnotherUser = getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+    /// `SNAPSTYLE_REQUIRE_ROOT=1` (set by `make test`): without root and setpriv the tests that act as another user
+    /// fail instead of skipping.
+    static var rootRequired: Bool { ProcessInfo.processInfo.environment["SNAPSTYLE_REQUIRE_ROOT"] == "1" }
 
     /// A connection from another user (not root) is closed without a reply (SO_PEERCRED). The test opens the
     /// socket's directories to that user so that only the daemon's own check stands in the way.
-    @Test(.enabled(if: Self.canActAsAnotherUser, "needs root and setpriv to connect as another user"))
+    @Test(
+        .enabled(if: Self.canActAsAnotherUser || Self.rootRequired, "needs root and setpriv to connect as another user")
+    )
     func anotherUsersConnectionIsClosedWithoutAReply() throws {
+        try #require(Self.canActAsAnotherUser, "SNAPSTYLE_REQUIRE_ROOT=1, but this is not root or setpriv is missing")
         let daemon = try DaemonProcess()
         let runtime = (daemon.socket as NSString).deletingLastPathComponent
         for directory in [daemon.directory, daemon.directory + "/run", runtime] { chmod(directory, 0o755) }
@@ -426,8 +432,14 @@ import Testing
         #expect(r.stderr.contains("nothing listens on \(path): the socket file was left by a daemon that stopped"))
     }
 
-    @Test(.enabled(if: DaemonLifecycleTests.canActAsAnotherUser, "needs root and setpriv to act as another user"))
+    @Test(
+        .enabled(
+            if: DaemonLifecycleTests.canActAsAnotherUser || DaemonLifecycleTests.rootRequired,
+            "needs root and setpriv to act as another user"))
     func anotherUsersDaemonIsPermissionDeniedOrRefused() throws {
+        try #require(
+            DaemonLifecycleTests.canActAsAnotherUser,
+            "SNAPSTYLE_REQUIRE_ROOT=1, but this is not root or setpriv is missing")
         let daemon = try DaemonProcess()
         let runtime = (daemon.socket as NSString).deletingLastPathComponent
         for directory in [daemon.directory, daemon.directory + "/run", runtime] { chmod(directory, 0o755) }
