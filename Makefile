@@ -41,9 +41,11 @@ run: release
 	$(BIN)/snapstyled
 
 # The sources' formatting is checked first (swift-format, part of the toolchain): a file it would change fails.
+# The tests that need the browser, root (to act as another user) or user namespaces fail here instead of skipping.
 test: test-deps lint
 	$(SWIFT) build --build-tests
-	SNAPSTYLE_BROWSER_PYTHON=$(CURDIR)/$(BROWSER_VENV)/bin/python3 SNAPSTYLE_REQUIRE_BROWSER=1 $(SWIFT) test --skip-build
+	SNAPSTYLE_BROWSER_PYTHON=$(CURDIR)/$(BROWSER_VENV)/bin/python3 SNAPSTYLE_REQUIRE_BROWSER=1 \
+		SNAPSTYLE_REQUIRE_ROOT=1 SNAPSTYLE_REQUIRE_USERNS=1 $(SWIFT) test --skip-build
 
 BINDIR ?= $(PREFIX)/bin
 DOCDIR ?= $(PREFIX)/share/doc/snapstyled
@@ -122,17 +124,20 @@ lint:
 		exit 1; \
 	fi
 
-# Coverage-guided fuzzing with libFuzzer (part of the Swift toolchain) of the request path and the theme parser,
-# FUZZ_SECONDS each (default 5 minutes). New inputs that add coverage are merged into Tests/Fuzz/Corpus, crashes
+# Coverage-guided fuzzing with libFuzzer (part of the Swift toolchain) of the request path, the theme parser, DTCG
+# token files and resolvers loaded by a theme store, and the preview's query parser, FUZZ_SECONDS each (default 5
+# minutes; FUZZ_KINDS picks some). New inputs that add coverage are merged into Tests/Fuzz/Corpus, crashes
 # and hangs are written to Tests/Fuzz/Crashes; `make test` replays both. Leak checking is off: Swift's runtime
 # caches look like leaks to LeakSanitizer.
 FUZZ_SECONDS ?= 300
 FUZZ_BUILD := .build-fuzz
 FUZZ_FLAGS := -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -DFUZZING
+FUZZ_KINDS ?= requests themes tokens resolvers queries
 fuzz: deps
-	$(SWIFT) build --scratch-path $(FUZZ_BUILD) $(FUZZ_FLAGS) --product fuzz-requests
-	$(SWIFT) build --scratch-path $(FUZZ_BUILD) $(FUZZ_FLAGS) --product fuzz-themes
-	@for kind in requests themes; do \
+	for kind in $(FUZZ_KINDS); do \
+		$(SWIFT) build --scratch-path $(FUZZ_BUILD) $(FUZZ_FLAGS) --product fuzz-$$kind || exit 1; \
+	done
+	@for kind in $(FUZZ_KINDS); do \
 		mkdir -p $(FUZZ_BUILD)/corpus/$$kind Tests/Fuzz/Crashes/$$kind; \
 		echo "fuzzing the $$kind path for $(FUZZ_SECONDS) s"; \
 		ASAN_OPTIONS=detect_leaks=0 $(FUZZ_BUILD)/debug/fuzz-$$kind -max_total_time=$(FUZZ_SECONDS) -timeout=10 \

@@ -145,12 +145,16 @@ let package = Package(
             name: "SnapStyleFuzzTargets",
             dependencies: [
                 "SnapStyleServer", "SnapStyleSystem", "SnapStyleConfiguration", "SnapStyleThemes", "SnapStyleEngine",
+                "SnapStyleJSON", "SnapStyleJansson", "SnapStyleProtocol", "SnapStylePreview", "SnapStyleTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/Fuzz/Targets"
         ),
         .executableTarget(name: "fuzz-requests", dependencies: ["SnapStyleFuzzTargets"], path: "Tests/Fuzz/Requests"),
         .executableTarget(name: "fuzz-themes", dependencies: ["SnapStyleFuzzTargets"], path: "Tests/Fuzz/Themes"),
+        .executableTarget(name: "fuzz-tokens", dependencies: ["SnapStyleFuzzTargets"], path: "Tests/Fuzz/Tokens"),
+        .executableTarget(name: "fuzz-resolvers", dependencies: ["SnapStyleFuzzTargets"], path: "Tests/Fuzz/Resolvers"),
+        .executableTarget(name: "fuzz-queries", dependencies: ["SnapStyleFuzzTargets"], path: "Tests/Fuzz/Queries"),
         // Shared by the test targets: reproducible random changes to real theme roots.
         .target(name: "SnapStyleTestSupport", path: "Tests/SnapStyleTestSupport"),
         .testTarget(name: "SnapStyleEngineTests", dependencies: ["SnapStyleEngine", "SnapStyleJSON"]),

@@ -18,6 +18,7 @@ import Testing
         let writer = Task.detached {
             for value in 1...40 {
                 daemon.write("live/a.json", "{\"number\": {\"a\": \(value)}}")
+                // The writer's pace, part of the scenario: clients resolve between its saves.
                 try? await Task.sleep(for: .milliseconds(15))
             }
         }

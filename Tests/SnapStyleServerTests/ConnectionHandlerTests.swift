@@ -87,10 +87,10 @@ import Testing
         let worker = Task { await daemon.deferred.run() }
         defer { worker.cancel() }
         var answered: [String] = []
-        for _ in 0..<500 where answered.count < 3 {
-            try await Task.sleep(for: .milliseconds(5))
+        try await eventually("three deferred answers, got \(answered)") {
             await channel.testingEventLoop.run()
             answered += try await lines()
+            return answered.count >= 3
         }
         #expect(ids(answered) == [2, 3, 4])
         _ = try await channel.finish()

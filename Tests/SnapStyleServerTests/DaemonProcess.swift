@@ -125,22 +125,17 @@ final class DaemonProcess: @unchecked Sendable {
 
     /// Waits until a theme serves at least `generation`.
     func waitForTheme(_ name: String, generation: Int = 1, timeout: Double = 10) throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
+        let served = try poll(timeout: timeout) {
             let client = try LineSocket(socket)
             client.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"themes\"}\n")
-            if let line = client.readLine(), line.contains("\"name\":\"\(name)\""),
-                let range = line.range(of: "\"name\":\"\(name)\"")
-            {
-                let rest = line[range.upperBound...]
-                if let g = rest.range(of: "\"generation\":"),
-                    let value = Int(rest[g.upperBound...].prefix(while: { $0.isNumber })), value >= generation
-                {
-                    return
-                }
-            }
-            Thread.sleep(forTimeInterval: 0.05)
+            guard let line = client.readLine(), let range = line.range(of: "\"name\":\"\(name)\"") else { return false }
+            let rest = line[range.upperBound...]
+            guard let g = rest.range(of: "\"generation\":"),
+                let value = Int(rest[g.upperBound...].prefix(while: { $0.isNumber }))
+            else { return false }
+            return value >= generation
         }
+        if served { return }
         throw DaemonError("theme \(name) did not reach generation \(generation)")
     }
 }

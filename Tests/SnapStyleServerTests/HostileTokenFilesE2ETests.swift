@@ -33,16 +33,14 @@ import Testing
         // Added while the daemon runs: the same.
         daemon.write("ring.tokens.json", HostileTokens.aliasChain(10_000, cycle: true))
         daemon.write("groups.tokens.json", HostileTokens.extendsChain(10_000))
-        let deadline = Date().addingTimeInterval(20)
         var states: [String: String] = [:]
-        while Date() < deadline, states["ring"] != "error" || states["groups"] != "error" {
+        try eventually("ring and groups in error, states \(states)", timeout: 20, interval: 0.1) {
             let themes = try Self.request(daemon.socket, #"{"jsonrpc":"2.0","id":3,"method":"themes"}"#)
             for theme in themes["result"]?["themes"]?.arrayValue ?? [] {
                 if let name = theme["name"]?.stringValue { states[name] = theme["state"]?.stringValue }
             }
-            Thread.sleep(forTimeInterval: 0.1)
+            return states["ring"] == "error" && states["groups"] == "error"
         }
-        #expect(states["ring"] == "error" && states["groups"] == "error", "\(states)")
         #expect(try Self.request(daemon.socket, #"{"jsonrpc":"2.0","id":4,"method":"ping"}"#)["result"] == "pong")
         #expect(daemon.process.isRunning)
     }
@@ -63,8 +61,7 @@ import Testing
         defer { daemon.stop() }
         // About 13 s of compiling in a debug build.
         daemon.write("big.tokens.json", HostileTokens.manyColors(200_000))
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline, !daemon.log.contains("big.tokens.json") { Thread.sleep(forTimeInterval: 0.05) }
+        eventually("the daemon to log big.tokens.json") { daemon.log.contains("big.tokens.json") }
         Thread.sleep(forTimeInterval: 0.5)
         let start = Date()
         daemon.signal(SIGTERM)

@@ -265,6 +265,7 @@ import Testing
         #expect(subscriber.next("themeAdded")?["theme"] == "vim")
         let path = daemon.themes + "/vim.json"
         rename(path, path + "~")
+        // The pauses are the editor's, part of the scenario.
         usleep(6_000)
         daemon.write("vim.json", "{\"number\": {\"gap\": 2}}")
         usleep(6_000)
@@ -287,8 +288,9 @@ import Testing
         #expect(try resolve(daemon, "late", "icon", "star")["result"]?["value"]?["name"] == "star.fill")
         daemon.write("late.json", "{\"icon\": {\"star\": \"star\"}}")
         daemon.signal(SIGHUP)
-        Thread.sleep(forTimeInterval: 0.5)
-        #expect(try resolve(daemon, "late", "icon", "star")["result"]?["value"]?["name"] == "star")
+        try eventually("the SIGHUP rescan to serve the new icon") {
+            try resolve(daemon, "late", "icon", "star")["result"]?["value"]?["name"] == "star"
+        }
         #expect(daemon.stop() == 0)
     }
 

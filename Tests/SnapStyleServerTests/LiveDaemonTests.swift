@@ -77,13 +77,11 @@ import Testing
 
     /// Polls until the live daemon has caught up (a root that reappears is noticed within a second or two).
     static func compare(live: DaemonProcess, fresh: DaemonProcess, timeout: Double = 8) throws -> [String] {
-        let deadline = Date().addingTimeInterval(timeout)
         var found: [String] = []
-        repeat {
+        _ = try poll(timeout: timeout, interval: 0.25) {
             found = try differences(live: live, fresh: fresh)
-            if found.isEmpty { return [] }
-            Thread.sleep(forTimeInterval: 0.25)
-        } while Date() < deadline
+            return found.isEmpty
+        }
         return found
     }
 
@@ -106,6 +104,7 @@ import Testing
                 log.append(tree.step().description)
                 index += 1
             }
+            // The pause is the scenario's: shorter or longer than the daemon's settle window.
             Thread.sleep(forTimeInterval: rng.chance(0.5) ? 0.002 : 0.04)
         }
         let fresh = try DaemonProcess(sharing: live)
@@ -123,16 +122,6 @@ import Testing
         return response["result"]?["value"] ?? response["error"]
     }
 
-    /// Polls until `condition` holds for the answer (the settle window and the watcher take a few milliseconds).
-    static func eventually(_ timeout: Double = 5, _ condition: () throws -> Bool) rethrows -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        repeat {
-            if try condition() { return true }
-            Thread.sleep(forTimeInterval: 0.05)
-        } while Date() < deadline
-        return false
-    }
-
     @Test func aRootSnapJSONAppliesAtOnceAndGoesAwayWithoutTrace() throws {
         let daemon = try DaemonProcess()
         let snap = daemon.userRoot + "/snap.json"
@@ -140,13 +129,17 @@ import Testing
         let onlyHere = #"{"attribute": "surface", "key": "onlyHere"}"#
         writeInPlace(
             snap, ##"{"font": {"title": {"size": 30, "weight": "bold"}}, "surface": {"onlyHere": "#123456"}}"##)
-        #expect(try Self.eventually { try Self.value(daemon, title)?["size"]?.doubleValue == 30 })
+        try eventually("title's size to be 30", timeout: 5) {
+            try Self.value(daemon, title)?["size"]?.doubleValue == 30
+        }
         #expect(try Self.value(daemon, onlyHere)?["hex"] == "#123456FF")
         let themes = try LiveDaemonTests.call(daemon, "themes")["result"]?["themes"]?.arrayValue?.first
         #expect(themes?["state"] == "loaded")
         #expect(themes?["errors"]?.arrayValue?.isEmpty == true)
         unlink(snap)
-        #expect(try Self.eventually { try Self.value(daemon, title)?["size"]?.doubleValue == 22 })
+        try eventually("title's size to be 22", timeout: 5) {
+            try Self.value(daemon, title)?["size"]?.doubleValue == 22
+        }
         #expect(try Self.value(daemon, onlyHere)?["code"]?.doubleValue == -32002)
         let explain = try LiveDaemonTests.call(daemon, "explain", title)["result"]?["steps"]?.arrayValue?.first?["file"]
         #expect(explain == "snap/font.json")
@@ -158,14 +151,14 @@ import Testing
         let x = #"{"theme": "rb", "attribute": "surface", "key": "x"}"#
         try daemon.waitForTheme("ra")
         rename(daemon.themes + "/ra", daemon.themes + "/rb")
-        #expect(try Self.eventually { try Self.value(daemon, x)?["hex"] == "#111111FF" })
+        try eventually("x's hex to be #111111FF", timeout: 5) { try Self.value(daemon, x)?["hex"] == "#111111FF" }
         writeInPlace(daemon.themes + "/rb/a.json", ##"{"surface": {"x": "#222222"}}"##)
-        #expect(try Self.eventually { try Self.value(daemon, x)?["hex"] == "#222222FF" })
+        try eventually("x's hex to be #222222FF", timeout: 5) { try Self.value(daemon, x)?["hex"] == "#222222FF" }
         mkdir(daemon.themes + "/rb/sub", 0o755)
         rename(daemon.themes + "/rb", daemon.themes + "/rc")
         writeInPlace(daemon.themes + "/rc/sub/b.json", ##"{"surface": {"y": "#333333"}}"##)
         let y = #"{"theme": "rc", "attribute": "surface", "key": "y"}"#
-        #expect(try Self.eventually { try Self.value(daemon, y)?["hex"] == "#333333FF" })
+        try eventually("y's hex to be #333333FF", timeout: 5) { try Self.value(daemon, y)?["hex"] == "#333333FF" }
     }
 
     @Test func aRootDeletedAndRecreatedAtOnceKeepsBeingWatched() throws {
@@ -176,9 +169,9 @@ import Testing
         mkdir(daemon.themes, 0o755)
         writeInPlace(daemon.themes + "/t.json", ##"{"surface": {"x": "#222222"}}"##)
         let x = #"{"theme": "t", "attribute": "surface", "key": "x"}"#
-        #expect(try Self.eventually { try Self.value(daemon, x)?["hex"] == "#222222FF" })
+        try eventually("x's hex to be #222222FF", timeout: 5) { try Self.value(daemon, x)?["hex"] == "#222222FF" }
         writeInPlace(daemon.themes + "/t.json", ##"{"surface": {"x": "#333333"}}"##)
-        #expect(try Self.eventually { try Self.value(daemon, x)?["hex"] == "#333333FF" })
+        try eventually("x's hex to be #333333FF", timeout: 5) { try Self.value(daemon, x)?["hex"] == "#333333FF" }
     }
 
     /// A theme directory moved out of the roots and back (a restore from the trash): edits count again.
@@ -189,15 +182,17 @@ import Testing
         let away = daemon.directory + "/away"
         rename(daemon.themes + "/t", away)
         let x = #"{"theme": "t", "attribute": "surface", "key": "x"}"#
-        #expect(try Self.eventually { try Self.value(daemon, x)?["code"]?.doubleValue == -32001 })
+        try eventually("x's code to be -32001", timeout: 5) {
+            try Self.value(daemon, x)?["code"]?.doubleValue == -32001
+        }
         writeInPlace(away + "/sub/a.json", ##"{"surface": {"x": "#222222"}}"##)
         rename(away, daemon.themes + "/t")
-        #expect(try Self.eventually { try Self.value(daemon, x)?["hex"] == "#222222FF" })
+        try eventually("x's hex to be #222222FF", timeout: 5) { try Self.value(daemon, x)?["hex"] == "#222222FF" }
         writeInPlace(daemon.themes + "/t/sub/a.json", ##"{"surface": {"x": "#333333"}}"##)
-        #expect(try Self.eventually { try Self.value(daemon, x)?["hex"] == "#333333FF" })
+        try eventually("x's hex to be #333333FF", timeout: 5) { try Self.value(daemon, x)?["hex"] == "#333333FF" }
         writeInPlace(daemon.themes + "/t/b.json", ##"{"surface": {"y": "#444444"}}"##)
         let y = #"{"theme": "t", "attribute": "surface", "key": "y"}"#
-        #expect(try Self.eventually { try Self.value(daemon, y)?["hex"] == "#444444FF" })
+        try eventually("y's hex to be #444444FF", timeout: 5) { try Self.value(daemon, y)?["hex"] == "#444444FF" }
     }
 
     @Test func aSingleFileThemeReplacedByADirectoryInOneBurstLoads() throws {
@@ -207,7 +202,7 @@ import Testing
         unlink(daemon.themes + "/t.json")
         writeInPlace(daemon.themes + "/t/a.json", ##"{"surface": {"x": "#222222"}}"##)
         let x = #"{"theme": "t", "attribute": "surface", "key": "x"}"#
-        #expect(try Self.eventually { try Self.value(daemon, x)?["hex"] == "#222222FF" })
+        try eventually("x's hex to be #222222FF", timeout: 5) { try Self.value(daemon, x)?["hex"] == "#222222FF" }
         let info = try LiveDaemonTests.states(daemon)["t"]
         #expect(info?["state"] == "loaded")
         #expect(info?["files"]?.arrayValue?.compactMap(\.stringValue) == ["t/a.json"])

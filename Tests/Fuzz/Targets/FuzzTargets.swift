@@ -3,7 +3,12 @@ import SnapStyleConfiguration
 import Synchronization
 import Logging
 import SnapStyleEngine
+import SnapStyleJSON
+import SnapStyleJansson
+import SnapStylePreview
+import SnapStyleProtocol
 import SnapStyleServer
+import SnapStyleTestSupport
 import SnapStyleSystem
 import SnapStyleThemes
 
@@ -76,6 +81,114 @@ public enum FuzzTargets {
             }
         }
     }
+
+    /// The bytes as a DTCG token file, `fuzz.tokens.json` alone in a root: loaded by a theme store through the
+    /// daemon's own path (discovery, reading, parsing, compiling the tokens, building on the preset), then every
+    /// key the file defines resolved and explained in every context its modifiers and the built-in ones select.
+    /// Returns how many keys were (0: the theme does not serve).
+    @discardableResult public static func tokensFile(_ bytes: [UInt8]) -> Int {
+        loadAndResolve(theme: "fuzz", files: ["fuzz.tokens.json": bytes])
+    }
+
+    /// The bytes as a DTCG resolver, `brand.resolver.json`, beside the token files of the theme tests'
+    /// `DTCGFixture` (laid out the way real design systems are), loaded and served like `tokensFile`. The
+    /// fixture's manifest is left out: its modifier mapping would fail every resolver but the fixture's own.
+    @discardableResult public static func resolverFile(_ bytes: [UInt8]) -> Int {
+        var files = resolverNeighbours
+        files["brand.resolver.json"] = bytes
+        return loadAndResolve(theme: "brand", files: files)
+    }
+
+    /// The files beside the fuzzed resolver: the fixture's, its own resolver and manifest left out.
+    static let resolverNeighbours: [String: [UInt8]] = Dictionary(
+        uniqueKeysWithValues: DTCGFixture.files.filter {
+            !["brand.resolver.json", "brand/manifest.json"].contains($0.path)
+        }.map {
+            ($0.path, Array($0.text.utf8))
+        })
+
+    /// A root holding `files` (paths relative to it) in memory, loaded by a fresh store; the theme `theme`, when
+    /// it serves, resolved key by key (how many are returned). A file the store reads must be one of them.
+    static func loadAndResolve(theme: String, files: [String: [UInt8]]) -> Int {
+        let fileSystem = MemoryFileSystem(root: "/fuzz", files: files)
+        let store = ThemeStore(roots: [ThemeRoot(path: "/fuzz", origin: .config)], fileSystem: fileSystem)
+        store.reloadAll()
+        let info = store.infos.first { $0.name == theme }
+        precondition(info != nil, "the theme is not listed")
+        // Loading the same files again changes nothing and keeps the theme's state.
+        store.apply(changedPaths: Set(files.keys.map { "/fuzz/\($0)" }))
+        precondition(store.infos.first { $0.name == theme }?.state == info?.state, "a reload without change moved")
+        guard let served = store.theme(named: theme) else { return 0 }
+        let snapshot = served.snapshot
+        let session = served.session()
+        var contexts = [StyleContext()]
+        var dark = StyleContext()
+        dark.colorScheme = .dark
+        dark.contrast = .high
+        contexts.append(dark)
+        for modifier in snapshot.modifiers {
+            for name in modifier.contexts.prefix(4) {
+                var context = StyleContext()
+                context.vars[modifier.name] = .string(name)
+                contexts.append(context)
+            }
+        }
+        // The keys of the theme's own layer: the preset's are the theme parser's target's.
+        var count = 0
+        for layer in snapshot.layers where layer.name == theme {
+            for attribute in Attribute.allCases {
+                for key in layer.keys(attribute).prefix(512) {
+                    for context in contexts { _ = try? session.resolve(attribute, key, context: context) }
+                    _ = try? session.explain(attribute, key)
+                    count += 1
+                }
+            }
+        }
+        return count
+    }
+
+    /// The bytes as the query string of a preview request (`/api/METHOD?QUERY`): parsed, checked, and made into
+    /// each method's params the way the preview's responder does. A query the preview lets through must make a
+    /// request line the daemon reads as that request: it answers it under the id it was sent with. Returns how
+    /// many requests the daemon answered.
+    @discardableResult public static func previewQuery(_ bytes: [UInt8]) -> Int {
+        let query = PreviewQuery(String(decoding: bytes, as: UTF8.self))
+        _ = try? query.selector()
+        let validated = (try? query.validate()) != nil
+        _ = try? query.params(names: ["selector"])
+        var answered = 0
+        for (method, names, json, withContext) in previewMethods {
+            guard var params = try? query.params(names: names, json: json, withContext: withContext) else { continue }
+            if method == .resolveElement, let element = query["element"], element.hasPrefix("{") {
+                guard let value = try? Jansson.parse(element) else { continue }
+                params["element"] = value
+            }
+            guard validated else { continue }
+            var encoded: [UInt8] = []
+            Jansson.encode(RequestEnvelope(id: .integer(7), method: method, params: params).json, into: &encoded)
+            let line = encoded
+            precondition(!line.contains(UInt8(ascii: "\n")), "a request line spans two lines")
+            guard let connection = daemon.connectionOpened() else { continue }
+            let caller = Caller(connection: connection, sink: Sink())
+            let answer = waitFor { await daemon.dispatcher.answer(line: line, caller: caller) }
+            daemon.connectionClosed(connection)
+            guard let answer else { preconditionFailure("no answer to \(method)") }
+            let id = (try? Jansson.parse(bytes: answer))?["id"]
+            precondition(id == .integer(7), "the daemon could not read the preview's request: \(answer.count) bytes")
+            answered += 1
+        }
+        return answered
+    }
+
+    /// The methods the preview's API serves, with the params each takes from the query (`PreviewResponder.params`).
+    static let previewMethods: [(Method, Set<String>, Set<String>, Bool)] = [
+        (.themes, [], [], false),
+        (.keys, ["theme", "attribute"], [], false),
+        (.resolve, ["theme", "attribute", "key"], ["queries", "overrides"], true),
+        (.explain, ["theme", "attribute", "key"], ["overrides"], true),
+        (.resolveContainer, ["theme"], ["overrides"], true),
+        (.resolveElement, ["theme", "element"], ["define", "overrides"], true),
+    ]
 
     /// Runs every file given (directories: every file in them) through `target`; for the corpus runners.
     public static func replay(_ paths: [String], _ target: ([UInt8]) -> Void) -> Int {
