@@ -23,7 +23,8 @@ public struct PreviewServer: Sendable {
 
         public init(
             address: LoopbackAddress, port: Int = 7373, socket: String? = nil, theme: String? = nil,
-            heartbeat: Duration = .seconds(15), daemonTimeout: Duration = .seconds(10), maxStreams: Int = Limits.eventStreams
+            heartbeat: Duration = .seconds(15), daemonTimeout: Duration = .seconds(10),
+            maxStreams: Int = Limits.eventStreams
         ) {
             self.maxStreams = maxStreams
             self.address = address

@@ -15,7 +15,8 @@ public struct ShutdownDeadline: Service {
     let exit: @Sendable () -> Void
 
     public init(
-        limit: Duration = .seconds(Limits.shutdownSeconds), logger: Logger, exit: @escaping @Sendable () -> Void = { CurrentProcess.exit(0) }
+        limit: Duration = .seconds(Limits.shutdownSeconds), logger: Logger,
+        exit: @escaping @Sendable () -> Void = { CurrentProcess.exit(0) }
     ) {
         self.limit = limit
         self.logger = logger

@@ -87,6 +87,13 @@ import Testing
         #expect(try await connection.call(.ping) == "pong")
         daemon.signal(SIGSTOP)
         defer { daemon.signal(SIGCONT) }
+        // Stopped for sure (state T in /proc), not merely signalled, before the call that must time out.
+        let stat = "/proc/\(daemon.process.processIdentifier)/stat"
+        let stopped = poll(timeout: 10) {
+            let text = (try? String(contentsOfFile: stat, encoding: .utf8)) ?? ""
+            return text.split(separator: ")").last?.split(separator: " ").first == "T"
+        }
+        #expect(stopped, "the daemon did not stop")
         let started = ContinuousClock.now
         await #expect {
             _ = try await connection.call(.ping, timeout: .milliseconds(300))
