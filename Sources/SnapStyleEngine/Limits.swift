@@ -16,6 +16,8 @@ public enum Limits {
     /// JSON of its token files nor the memo an incremental compile needs): for such a theme these are larger than
     /// the compiled form, and a change costs a read of its files anyway.
     public static let largeTokenTheme = 100_000
+    /// Bytes of token files from which a theme not compiled yet counts as very large.
+    public static let largeTokenFiles = 16 << 20
     /// The default largest number of open `/events` streams of `snapstyle preview` (`--max-streams`): one more is
     /// answered HTTP 503.
     public static let eventStreams = 1000

@@ -18,6 +18,8 @@ public final class ChangeCoordinator: Sendable {
     let changeLock = Locked(())
     /// Run before a rescan someone asked for (the watcher retries the watches a limit refused).
     let rescanHooks = Locked<[@Sendable () -> Void]>([])
+    /// Run after a change that left a very large theme to a deferred compile (`DeferredCompiles`).
+    let deferredHooks = Locked<[@Sendable () -> Void]>([])
 
     public init(
         methods: StyleMethods, subscriptions: SubscriptionRegistry, statistics: DaemonStatistics,
@@ -34,6 +36,17 @@ public final class ChangeCoordinator: Sendable {
 
     /// Runs `hook` before every rescan someone asked for (SIGHUP, `reload`).
     public func onRescan(_ hook: @escaping @Sendable () -> Void) { rescanHooks.withLock { $0.append(hook) } }
+
+    /// Runs `hook` after every change that leaves a very large theme to a deferred compile.
+    public func onDeferred(_ hook: @escaping @Sendable () -> Void) { deferredHooks.withLock { $0.append(hook) } }
+
+    /// Puts a deferred compile's result in place and sends its events, as any change.
+    @discardableResult
+    public func install(_ job: ThemeStore.DeferredCompile) async -> ReloadReport {
+        await BlockingWork.run { [self] in
+            change(reason: "theme \(job.theme) compiled", notifying: false) { store.install(job) }
+        }
+    }
 
     /// Applies file changes from the watcher and sends the events.
     @discardableResult
@@ -69,6 +82,7 @@ public final class ChangeCoordinator: Sendable {
             }
             if notifying { readiness.ready() } else { readiness.status() }
             if MemoryTrim.isWorthTrimming(after: report, took: duration) { MemoryTrim.trimNow() }
+            if !report.deferred.isEmpty { for hook in deferredHooks.withLock({ $0 }) { hook() } }
             return report
         }
     }

@@ -45,6 +45,12 @@ public struct POSIXFileSystem: Sendable {
         }
     }
 
+    /// The size in bytes of a regular file (a symbolic link is not followed); nil for anything else.
+    public func size(of path: String) -> Int? {
+        guard let info = try? Self.linkStatus(of: path), info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int(info.st_size)
+    }
+
     /// What `lstat` says of `path` (a symbolic link is not followed).
     public static func linkStatus(of path: String) throws(SystemError) -> stat {
         var info = stat()

@@ -41,6 +41,8 @@ public struct ReloadReport: Sendable {
     /// Files and directories in a root that are not loaded because their names are not theme names (absolute
     /// paths), each reported once.
     public var misnamed: [String] = []
+    /// Very large themes whose changes are left to a deferred compile (`ThemeStore.takeDeferredCompile`).
+    public var deferred: [String] = []
 
     public init() {}
 

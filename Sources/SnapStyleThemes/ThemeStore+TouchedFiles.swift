@@ -28,5 +28,13 @@ extension ThemeStore {
             paths.insert(path)
             self = .paths(paths)
         }
+
+        /// What two changes touched together.
+        func merged(with other: TouchedFiles) -> TouchedFiles {
+            switch (self, other) {
+            case (.paths(let a), .paths(let b)): return .paths(a.union(b))
+            default: return .all
+            }
+        }
     }
 }

@@ -83,6 +83,11 @@ public final class ThemeStore: Sendable {
         var records: [String: Record] = [:]
         /// Misnamed entries already reported.
         var misnamed = Set<String>()
+        /// With `defersLargeCompiles`: very large themes whose files changed, with what the changes touched, until
+        /// `takeDeferredCompile` takes them.
+        var deferred: [String: TouchedFiles] = [:]
+        /// Themes whose deferred compile is running.
+        var compiling = Set<String>()
     }
 
     struct Published: Sendable {
@@ -100,13 +105,18 @@ public final class ThemeStore: Sendable {
     let state = Locked(State())
     let published = Locked(Published())
 
+    /// Whether very large themes are read and compiled off the store's lock (`takeDeferredCompile`), so that their
+    /// changes never hold another theme's: the daemon's choice. Otherwise every change is applied in full at once.
+    public let defersLargeCompiles: Bool
+
     public init(
         roots: [ThemeRoot], fileSystem: any ThemeFileSystem = POSIXFileSystem(),
-        cacheBudget: CacheBudget = CacheBudget()
+        cacheBudget: CacheBudget = CacheBudget(), defersLargeCompiles: Bool = false
     ) {
         self.roots = roots
         self.fileSystem = fileSystem
         self.cacheBudget = cacheBudget
+        self.defersLargeCompiles = defersLargeCompiles
     }
 
     /// The served theme of that name, if it ever loaded.
@@ -208,28 +218,15 @@ public final class ThemeStore: Sendable {
         var changedFiles: [String: Set<String>] = [:]
         for (name, touchedFiles) in touched {
             guard var record = state.records[name] else { continue }
+            if defersLargeCompiles, state.compiling.contains(name) || isLargeToCompile(record) {
+                state.deferred[name] = state.deferred[name].map { $0.merged(with: touchedFiles) } ?? touchedFiles
+                if moved.contains(name) { state.deferred[name] = .all }
+                report.deferred.append(name)
+                continue
+            }
             // The token memo has one owner while the record is worked on, so that a recompile patches it in place.
             state.records[name]?.tokenMemo = TokenMemo()
-            let changed: Set<String>
-            if record.location == nil {
-                changed = moved.contains(name) ? Set(record.fileOrder) : []
-            } else {
-                var read = readTouched(touchedFiles, &record)
-                if Self.hasTokens(record) {
-                    if let location = record.location {
-                        let listed = ThemeDiscovery.files(of: location, fileSystem: fileSystem)
-                        read.formUnion(syncReferenced(&record, touched: touchedFiles, listed: listed, read: read))
-                    }
-                    if !read.isEmpty || record.files[Self.tokensUnit] == nil {
-                        compileTokens(&record)
-                        read.insert(Self.tokensUnit)
-                    }
-                } else if record.files[Self.tokensUnit] != nil {
-                    forget(Self.tokensUnit, &record)
-                    read.insert(Self.tokensUnit)
-                }
-                changed = read
-            }
+            let changed = readAndCompile(&record, touchedFiles, moved: moved.contains(name))
             if !changed.isEmpty || moved.contains(name) || record.isPending || touchedFiles.isEmpty {
                 changedFiles[name] = changed
             }
@@ -237,6 +234,25 @@ public final class ThemeStore: Sendable {
         }
         rebuild(changedFiles, &state, &report)
         publish(state)
+    }
+
+    /// Re-reads a theme's touched files and compiles its tokens when they changed; the files whose contributions
+    /// changed. Works on the record alone: a deferred compile runs it off the store's lock.
+    func readAndCompile(_ record: inout Record, _ touchedFiles: TouchedFiles, moved: Bool) -> Set<String> {
+        guard let location = record.location else { return moved ? Set(record.fileOrder) : [] }
+        var read = readTouched(touchedFiles, &record)
+        if Self.hasTokens(record) {
+            let listed = ThemeDiscovery.files(of: location, fileSystem: fileSystem)
+            read.formUnion(syncReferenced(&record, touched: touchedFiles, listed: listed, read: read))
+            if !read.isEmpty || record.files[Self.tokensUnit] == nil {
+                compileTokens(&record)
+                read.insert(Self.tokensUnit)
+            }
+        } else if record.files[Self.tokensUnit] != nil {
+            forget(Self.tokensUnit, &record)
+            read.insert(Self.tokensUnit)
+        }
+        return read
     }
 
     /// Matches records to the themes the roots hold now: adds, removes, and moves records whose winning

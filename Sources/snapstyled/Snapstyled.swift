@@ -101,7 +101,7 @@ struct Snapstyled: AsyncParsableCommand {
             extra: configuration.themes.map(POSIXFileSystem.absolute), environment: environment)
         let store = ThemeStore(
             roots: roots, fileSystem: POSIXFileSystem(maxFileBytes: configuration.maxFileBytes),
-            cacheBudget: CacheBudget(bytes: configuration.maxCacheBytes))
+            cacheBudget: CacheBudget(bytes: configuration.maxCacheBytes), defersLargeCompiles: true)
         let activated = SocketPath.activatedDescriptor(environment: environment)
         let socketPath =
             activated.flatMap(SocketPath.boundPath(of:)) ?? configuration.socket.map(POSIXFileSystem.absolute)
@@ -154,7 +154,10 @@ struct Snapstyled: AsyncParsableCommand {
         }
         // Shut down in reverse order: the watcher and signals first, then the listener, and the deferred answers
         // last, so that requests read before the listener closed are still answered.
-        var services: [any Service] = [daemon.deferred, server, ReloadSignalService(daemon: daemon, hangups: hangups)]
+        var services: [any Service] = [
+            daemon.deferred, server, ReloadSignalService(daemon: daemon, hangups: hangups),
+            DeferredCompiles(changes: daemon.changes),
+        ]
         if let reloads { services.append(reloads) }
         if let interval = SystemdNotifier.watchdogInterval(environment: environment) {
             services.append(WatchdogService(notifier: notifier, interval: interval))

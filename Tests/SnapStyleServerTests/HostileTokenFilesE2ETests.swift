@@ -71,6 +71,43 @@ import Testing
     }
 }
 
+extension HostileTokenFilesE2ETests {
+    static func states(_ socket: String) throws -> [String: (state: String, generation: Int)] {
+        let themes = try request(socket, #"{"jsonrpc":"2.0","id":9,"method":"themes"}"#)
+        var result: [String: (String, Int)] = [:]
+        for theme in themes["result"]?["themes"]?.arrayValue ?? [] {
+            if let name = theme["name"]?.stringValue {
+                result[name] = (theme["state"]?.stringValue ?? "", theme["generation"]?.intValue ?? 0)
+            }
+        }
+        return result
+    }
+
+    @Test func aVeryLargeThemesCompileHoldsNoOtherThemesChange() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.stop() }
+        daemon.write("small.json", #"{"number": {"gap": 4}}"#)
+        try daemon.waitForTheme("small")
+        // About 17 MB: compiled off the store's lock, for many seconds in a debug build.
+        daemon.atomicWrite("big.tokens.json", HostileTokens.manyColors(180_000))
+        #expect(try eventually("big to be pending") { try Self.states(daemon.socket)["big"]?.state == "loading" })
+        daemon.write("small.json", #"{"number": {"gap": 6}}"#)
+        #expect(try eventually("small's edit to apply") { try Self.states(daemon.socket)["small"]?.generation == 2 })
+        #expect(try Self.states(daemon.socket)["big"]?.state == "loading", "the large compile ended first")
+        let gap = try Self.request(
+            daemon.socket,
+            #"{"jsonrpc":"2.0","id":1,"method":"resolve","params":{"theme":"small","attribute":"number","key":"gap"}}"#)
+        #expect(gap["result"]?["value"]?["base"] == 6)
+        #expect(
+            try eventually("big to load", timeout: 180) { try Self.states(daemon.socket)["big"]?.state == "loaded" })
+        let color = try Self.request(
+            daemon.socket,
+            #"{"jsonrpc":"2.0","id":2,"method":"resolve","params":{"theme":"big","attribute":"surface","key":"c179999"}}"#
+        )
+        #expect(color["result"]?["value"]?["hex"] != nil)
+    }
+}
+
 /// A command run to its end: status, standard output and standard error.
 struct CLIOutput {
     var status: Int32

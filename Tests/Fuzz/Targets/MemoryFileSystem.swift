@@ -45,6 +45,8 @@ struct MemoryFileSystem: ThemeFileSystem {
         return nil
     }
 
+    func size(of path: String) -> Int? { relative(path).flatMap { files[$0]?.count } }
+
     func read(_ path: String, within root: String?) throws(FileSystemError) -> [UInt8] {
         guard let relative = relative(path), let bytes = files[relative] else {
             throw FileSystemError(operation: "open", path: path, errno: ENOENT)

@@ -1,0 +1,79 @@
+import SnapStyleDTCG
+import SnapStyleEngine
+
+/// Very large themes read and compiled off the store's lock (`defersLargeCompiles`): a change to one is left
+/// pending by `apply` and `reloadAll` (`ReloadReport.deferred`), taken by `takeDeferredCompile`, worked on by
+/// `run` while other themes' changes are applied, and put in place by `install`. The theme serves its last
+/// generation meanwhile (a theme never compiled yet is `loading`).
+extension ThemeStore {
+    /// One very large theme's pending change, with the record it works on.
+    public struct DeferredCompile: Sendable {
+        public let theme: String
+        let touched: TouchedFiles
+        var record: Record
+        var changed = Set<String>()
+    }
+
+    /// Whether a theme's tokens are so many (or its token files so large) that reading and compiling them would
+    /// hold other themes' changes for long.
+    func isLargeToCompile(_ record: Record) -> Bool {
+        guard let location = record.location else { return false }
+        if record.tokenCount >= Limits.largeTokenTheme { return true }
+        guard record.files.isEmpty || Self.hasTokens(record) else { return false }
+        var bytes = 0
+        for path in ThemeDiscovery.files(of: location, fileSystem: fileSystem)
+        where ThemeDiscovery.FileRole(path: path) == .tokens {
+            bytes += fileSystem.size(of: "\(location.root.path)/\(path)") ?? 0
+        }
+        return bytes >= Limits.largeTokenFiles
+    }
+
+    /// Takes a pending change of a theme whose compile is not running yet; nil when there is none.
+    public func takeDeferredCompile() -> DeferredCompile? {
+        state.withLock { state in
+            guard let name = state.deferred.keys.sorted().first(where: { !state.compiling.contains($0) }),
+                let touched = state.deferred.removeValue(forKey: name), let record = state.records[name]
+            else { return nil }
+            state.compiling.insert(name)
+            // The token memo goes with the work, so that it has one owner.
+            state.records[name]?.tokenMemo = TokenMemo()
+            return DeferredCompile(theme: name, touched: touched, record: record)
+        }
+    }
+
+    /// Reads and compiles what the change touched. Holds no lock: call it off every event loop.
+    public func run(_ job: DeferredCompile) -> DeferredCompile {
+        var job = job
+        job.changed = readAndCompile(&job.record, job.touched, moved: false)
+        return job
+    }
+
+    /// Puts a compiled change in place and builds the theme (and the themes extending it); what that did. A job
+    /// whose theme went away or moved meanwhile is dropped (its newer change is pending already).
+    public func install(_ job: DeferredCompile) -> ReloadReport {
+        state.withLock { state in
+            var report = ReloadReport()
+            state.compiling.remove(job.theme)
+            if var record = state.records[job.theme], record.location == job.record.location {
+                record.files = job.record.files
+                record.fileOrder = job.record.fileOrder
+                record.tokenCount = job.record.tokenCount
+                record.tokenMemo = job.record.tokenMemo
+                record.referencedFiles = job.record.referencedFiles
+                for (path, file) in job.record.memo.previous where record.memo.previous[path] == nil {
+                    record.memo.previous[path] = file
+                }
+                state.records[job.theme] = record
+                if !job.changed.isEmpty || record.isPending || job.touched.isEmpty {
+                    rebuild([job.theme: job.changed], &state, &report)
+                }
+            }
+            if state.deferred[job.theme] != nil { report.deferred.append(job.theme) }
+            publish(state)
+            return report
+        }
+    }
+
+    /// Themes whose change waits for a deferred compile.
+    public var hasDeferredCompiles: Bool { state.withLock { !$0.deferred.isEmpty } }
+}
