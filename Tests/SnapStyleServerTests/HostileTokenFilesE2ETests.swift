@@ -56,6 +56,38 @@ import Testing
         #expect(run.stdout.contains("t0: its alias chain goes through 10001 tokens"))
     }
 
+    @Test func checkRefusesAReferenceThroughALinkOutOfTheRootAndQuotesNothing() throws {
+        let directory = NSTemporaryDirectory() + "snapstyle-links-" + UUID().uuidString
+        let root = directory + "/root"
+        try FileManager.default.createDirectory(atPath: root + "/res", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createSymbolicLink(atPath: root + "/res/etc", withDestinationPath: "/etc")
+        writeInPlace(
+            root + "/etc.resolver.json",
+            #"{"version": "2025.10", "sets": {"base": {"sources": [{"$ref": "res/etc/passwd"}]}}, "#
+                + ##""resolutionOrder": [{"$ref": "#/sets/base"}]}"##)
+        let run = try CLIOutput([DaemonProcess.cli, "check", root])
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("res/etc/passwd:1:1: cannot read: "))
+        #expect(run.stdout.contains("leads out of the theme root"))
+        #expect(!run.stdout.contains("root:") && !run.stdout.contains("does not exist"), "\(run.stdout)")
+    }
+
+    @Test func aFileOverMaxFileBytesIsAnErrorOfItsThemeInTheDaemon() throws {
+        let daemon = try DaemonProcess(config: #"{"maxFileBytes": 4096}"#)
+        defer { daemon.stop() }
+        daemon.atomicWrite("big.tokens.json", HostileTokens.manyColors(200))
+        var message = ""
+        #expect(
+            try eventually("big to be in error") {
+                let themes = try Self.request(daemon.socket, #"{"jsonrpc":"2.0","id":3,"method":"themes"}"#)
+                let big = themes["result"]?["themes"]?.arrayValue?.first { $0["name"] == "big" }
+                message = big?["errors"]?.arrayValue?.first?["message"]?.stringValue ?? ""
+                return big?["state"] == "error"
+            })
+        #expect(message.contains("over the limit of 4096 (maxFileBytes)"), "\(message)")
+    }
+
     @Test func sigtermDuringASlowCompileEndsTheDaemonWithin5Seconds() throws {
         let daemon = try DaemonProcess(extraArguments: ["--log-level", "debug"])
         defer { daemon.stop() }
