@@ -127,6 +127,7 @@ extension TokenCompiler {
             }
             if Self.hasAlias(def.token.value) {
                 attribute = DTCGType.attribute(of: type)
+                if attribute == .font, typographyImportsAsToken(def.token.value) { attribute = .token }
             } else {
                 let conversion = Result { () throws(DTCGValueError) in
                     try DTCGValue.convert(type, def.token.value, remBase: input.remBase)
@@ -167,5 +168,14 @@ extension TokenCompiler {
         case .array(let a): a.contains(where: hasAlias)
         default: false
         }
+    }
+
+    /// Whether a typography value with aliases inside has a size that cannot become points (written in `em`, or an
+    /// alias of a dimension that imports as a `token`): the whole token is then a `token`, as it is without aliases.
+    mutating func typographyImportsAsToken(_ value: JSONValue) -> Bool {
+        guard case .object(let object) = value, let size = object["fontSize"] else { return false }
+        if let target = Self.wholeAlias(size) { return defs[target] != nil && attribute(of: target) == .token }
+        guard let dimension = try? DimensionValue.read(size, "fontSize") else { return false }
+        return dimension.points(remBase: input.remBase) == nil
     }
 }

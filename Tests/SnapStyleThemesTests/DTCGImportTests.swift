@@ -147,7 +147,8 @@ import Testing
         let (_, store) = Self.brand()
         let theme = try #require(store.theme(named: "brand"))
         #expect {
-            _ = try theme.session().resolve(.surface, "surface.bg", context: Self.context(##"{"vars": {"theme": "sepia"}}"##))
+            _ = try theme.session().resolve(
+                .surface, "surface.bg", context: Self.context(##"{"vars": {"theme": "sepia"}}"##))
         } throws: { error in
             guard case StyleError.invalidContext(let context) = error else { return false }
             return context.field == "context.vars.theme" && context.allowed == ["light", "dark", "dark-hc"]
@@ -162,29 +163,48 @@ import Testing
         #expect(blue.type == "color" && blue.description == "Brand blue")
         #expect(snapshot.token(.surface, "color.old")?.token.deprecated == "use color.brand")
         let fg = try #require(snapshot.token(.surface, "surface.fg")?.token)
-        #expect(fg.sources.map { "\($0.context ?? "-")@\($0.location.file)" } == [
-            "light@brand/theme/light.tokens.json", "dark@brand/theme/dark.tokens.json",
-            "dark-hc@brand/theme/dark-hc.tokens.json",
-        ])
+        #expect(
+            fg.sources.map { "\($0.context ?? "-")@\($0.location.file)" } == [
+                "light@brand/theme/light.tokens.json", "dark@brand/theme/dark.tokens.json",
+                "dark-hc@brand/theme/dark-hc.tokens.json",
+            ])
     }
 
     @Test(arguments: [
-        ("brand/theme/light.tokens.json", ##"{"surface": {"fg": {"$type": "color", "$value": "{color.blu.500}"}}}"##,
-         "brand/theme/light.tokens.json:1: surface.fg: alias {color.blu.500} names no token (did you mean {color.blue.500}?)"),
-        ("brand/theme/light.tokens.json", ##"{"surface": {"fg": {"$type": "color", "$value": "{space.small}"}}}"##,
-         "brand/theme/light.tokens.json:1: surface.fg: alias {space.small} is a dimension, not a color"),
-        ("brand/theme/light.tokens.json", ##"{"x": {"a": {"$value": "{x.b}"}, "b": {"$value": "{x.a}"}}}"##,
-         "brand/theme/light.tokens.json:1: alias cycle: x.a → x.b → x.a"),
-        ("brand/theme/light.tokens.json", ##"{"x": {"$value": {"colorSpace": "srgb", "components": [1, 0]}, "$type": "color"}}"##,
-         "brand/theme/light.tokens.json:1: x: components must be 3 numbers"),
-        ("brand/theme/light.tokens.json", ##"{"x": {"$value": "plain"}}"##,
-         "brand/theme/light.tokens.json:1: x: no $type on the token, its groups or an alias target"),
-        ("brand/theme/light.tokens.json", ##"{"g": {"$extends": "{h}"}, "h": {"$extends": "{g}"}}"##,
-         "brand/theme/light.tokens.json:1: $extends cycle: g → h → g"),
-        ("brand/theme/light.tokens.json", ##"{"g": {"$extends": "{ratio}"}}"##,
-         "brand/theme/light.tokens.json:1: g: $extends names the token 'ratio', not a group"),
-        ("brand.resolver.json", ##"{"version": "2025.10", "resolutionOrder": [{"type": "set", "name": "a", "sources": [{"$ref": "../outside.tokens.json"}]}]}"##,
-         "brand.resolver.json:1: set 'a': '../outside.tokens.json' leaves the theme root (a path relative to the resolver is needed)"),
+        (
+            "brand/theme/light.tokens.json", ##"{"surface": {"fg": {"$type": "color", "$value": "{color.blu.500}"}}}"##,
+            "brand/theme/light.tokens.json:1: surface.fg: alias {color.blu.500} names no token (did you mean {color.blue.500}?)"
+        ),
+        (
+            "brand/theme/light.tokens.json", ##"{"surface": {"fg": {"$type": "color", "$value": "{space.small}"}}}"##,
+            "brand/theme/light.tokens.json:1: surface.fg: alias {space.small} is a dimension, not a color"
+        ),
+        (
+            "brand/theme/light.tokens.json", ##"{"x": {"a": {"$value": "{x.b}"}, "b": {"$value": "{x.a}"}}}"##,
+            "brand/theme/light.tokens.json:1: alias cycle: x.a → x.b → x.a"
+        ),
+        (
+            "brand/theme/light.tokens.json",
+            ##"{"x": {"$value": {"colorSpace": "srgb", "components": [1, 0]}, "$type": "color"}}"##,
+            "brand/theme/light.tokens.json:1: x: components must be 3 numbers"
+        ),
+        (
+            "brand/theme/light.tokens.json", ##"{"x": {"$value": "plain"}}"##,
+            "brand/theme/light.tokens.json:1: x: no $type on the token, its groups or an alias target"
+        ),
+        (
+            "brand/theme/light.tokens.json", ##"{"g": {"$extends": "{h}"}, "h": {"$extends": "{g}"}}"##,
+            "brand/theme/light.tokens.json:1: $extends cycle: g → h → g"
+        ),
+        (
+            "brand/theme/light.tokens.json", ##"{"g": {"$extends": "{ratio}"}}"##,
+            "brand/theme/light.tokens.json:1: g: $extends names the token 'ratio', not a group"
+        ),
+        (
+            "brand.resolver.json",
+            ##"{"version": "2025.10", "resolutionOrder": [{"type": "set", "name": "a", "sources": [{"$ref": "../outside.tokens.json"}]}]}"##,
+            "brand.resolver.json:1: set 'a': '../outside.tokens.json' leaves the theme root (a path relative to the resolver is needed)"
+        ),
         ("brand/theme/light.tokens.json", ##"{"surface": "##, "brand/theme/light.tokens.json:1: invalid JSON"),
     ])
     func brokenFilesAreErrorsAndTheLastGoodThemeKeepsServing(file: String, text: String, expected: String) throws {
@@ -221,5 +241,35 @@ import Testing
         #expect(try kit.resolve(.number, "n.two")?.json["base"] == 22)
         #expect(try kit.resolve(.number, "sum")?.json["base"] == 23)
         #expect(try ThemeStoreTests.info(store, "kit").format == .dtcg)
+    }
+
+    /// A typography token whose size is in `em` is a `token` whole, with or without aliases inside: `keys` lists
+    /// it there, `resolve token` answers it, `resolve font` does not know it.
+    @Test(arguments: [#""Inter""#, #""{family}""#])
+    func aTypographyInEmIsOneTokenWithOrWithoutAliases(family: String) throws {
+        let roots = TemporaryRoots()
+        roots.write(
+            "em.tokens.json",
+            #"""
+            {"family": {"$type": "fontFamily", "$value": "Inter"},
+             "size": {"$type": "dimension", "$value": {"value": 2, "unit": "em"}},
+             "text": {"$type": "typography",
+              "tiny": {"$value": {"fontFamily": \#(family), "fontSize": {"value": 0.75, "unit": "em"},
+                                  "fontWeight": 400, "lineHeight": 1.2, "letterSpacing": {"value": 0, "unit": "px"}}},
+              "large": {"$value": {"fontFamily": \#(family), "fontSize": "{size}",
+                                   "fontWeight": 400, "lineHeight": 1.2, "letterSpacing": {"value": 0, "unit": "px"}}},
+              "body": {"$value": {"fontFamily": \#(family), "fontSize": {"value": 16, "unit": "px"},
+                                  "fontWeight": 400, "lineHeight": 1.2, "letterSpacing": {"value": 0, "unit": "px"}}}}}
+            """#)
+        let store = loadedStore([roots.root])
+        let theme = try #require(store.theme(named: "em"))
+        let layer = try #require(theme.snapshot.layers.last)
+        for key in ["text.tiny", "text.large"] {
+            #expect(layer.keys(.token).contains(key), "\(key)")
+            #expect(!layer.keys(.font).contains(key), "\(key)")
+            #expect(try theme.session().resolve(.token, key)?.json["type"] == "typography")
+        }
+        #expect(layer.keys(.font).contains("text.body"))
+        #expect(try theme.session().resolve(.font, "text.body")?.json["size"] == 16)
     }
 }
