@@ -23,6 +23,12 @@ public enum Limits {
     public static let eventStreams = 1000
     /// How long a graceful shutdown may take before the daemon exits whatever is still running.
     public static let shutdownSeconds = 4
+    /// Members of one JSON object in a request: a request holding a larger object is answered `-32005` with
+    /// `data.limit` `objectMembers` (duplicates are found in linear time, whatever the size).
+    public static let objectMembers = 65_536
+    /// Definitions a request's `overrides` may hold (sections' members together): more is `-32005`
+    /// `overrideDefinitions`. Overrides are checked like a theme file, off the event loops.
+    public static let overrideDefinitions = 10_000
     /// The largest answer the daemon writes: a larger one is `-32005` with `data.limit` `responseBytes`.
     public static let responseBytes = 64 << 20
 }

@@ -54,6 +54,29 @@ public enum JSONValue: Hashable, Sendable {
         }
     }
 
+    /// The largest member count of any object in the value, nested ones included (found without recursion).
+    public var widestObject: Int {
+        var widest = 0
+        var pending: [JSONValue] = [self]
+        while let value = pending.popLast() {
+            switch value {
+            case .object(let object):
+                widest = max(widest, object.count)
+                for member in object.members {
+                    if case .object = member.value { pending.append(member.value) }
+                    if case .array = member.value { pending.append(member.value) }
+                }
+            case .array(let elements):
+                for element in elements {
+                    if case .object = element { pending.append(element) }
+                    if case .array = element { pending.append(element) }
+                }
+            default: break
+            }
+        }
+        return widest
+    }
+
     /// Member lookup for objects; nil for other values.
     public subscript(key: String) -> JSONValue? {
         if case .object(let o) = self { return o[key] }

@@ -8,7 +8,15 @@ extension StyleMethods {
     /// A session on the theme, with the request's overrides on top if it has any.
     public func session(_ params: Params, _ theme: StyleTheme) throws(RPCError) -> StyleSession {
         guard let overrides = params["overrides"] else { return theme.session() }
-        guard case .object = overrides else { throw .invalidParams(params.field("overrides"), "expected an object") }
+        guard case .object(let sections) = overrides else {
+            throw .invalidParams(params.field("overrides"), "expected an object")
+        }
+        let definitions = sections.members.reduce(0) { $0 + max(1, $1.value.objectValue?.count ?? 1) }
+        guard definitions <= Limits.overrideDefinitions else {
+            throw .limitExceeded(
+                "overrideDefinitions", limit: Limits.overrideDefinitions,
+                reason: "the overrides hold \(definitions) definitions")
+        }
         let canonical = Jansson.encode(overrides)
         return try theme.session(overrides: canonical) { snapshot throws(RPCError) in
             try Self.overridesLayer(canonical, of: overrides, snapshot: snapshot, field: params.field("overrides"))

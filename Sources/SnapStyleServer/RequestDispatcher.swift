@@ -99,6 +99,12 @@ public final class RequestDispatcher: Sendable {
             return .deferred(DeferredRequest(message: .batch(batch, idTexts: texts), caller: caller))
         }
         let idText = RequestIDText.mayDiffer(message["id"]) ? RequestIDText.number(inObject: bytes) : nil
+        if message.widestObject > Limits.objectMembers {
+            let id = message["id"].flatMap { $0.isNull || $0.stringValue != nil || $0.doubleValue != nil ? $0 : nil }
+            let error = RPCError.limitExceeded("objectMembers", limit: Limits.objectMembers)
+            return .line(
+                RequestIDText.splice(ResponseLine.error(id: id ?? .null, error), id: id ?? .null, text: idText))
+        }
         switch RequestEnvelope.read(message) {
         case .failure(let failure):
             guard failure.answered else { return .none }
