@@ -139,59 +139,64 @@ private struct PieceParser {
             }
             return true
         }
-        var group: Range<Int>?
-        func flush() -> Bool {
-            guard let range = group else { return true }
-            group = nil
-            guard case .object(let members)? = load(range.lowerBound, range.upperBound, wrappedIn: "{}") else {
-                return false
-            }
-            return add(members.members)
-        }
-        for part in parts {
-            if part.valueEnd - part.valueStart > Jansson.pieceBytes {
-                guard flush(), case .string(let key)? = load(part.start, endOfString(part.start)!),
-                    let value = value(part.valueStart, part.valueEnd, depth: depth + 1),
-                    add([JSONObject.Member(key: key, value: value)])
-                else { return nil }
-                continue
-            }
-            if let current = group, part.valueEnd - current.lowerBound > Jansson.pieceBytes {
-                guard flush() else { return nil }
-            }
-            group = (group?.lowerBound ?? part.start)..<part.valueEnd
-        }
-        guard flush() else { return nil }
-        return .object(result)
+        let complete = forEachPiece(
+            of: parts, wrappedIn: "{}",
+            small: { group in
+                guard case .object(let members) = group else { return false }
+                return add(members.members)
+            },
+            large: { part in
+                guard case .string(let key)? = load(part.start, endOfString(part.start)!),
+                    let value = value(part.valueStart, part.valueEnd, depth: depth + 1)
+                else { return false }
+                return add([JSONObject.Member(key: key, value: value)])
+            })
+        return complete ? .object(result) : nil
     }
 
     func array(_ start: Int, _ end: Int, depth: Int) -> JSONValue? {
         guard let parts = parts(start, end, members: false) else { return nil }
         var result: [JSONValue] = []
         result.reserveCapacity(parts.count)
+        let complete = forEachPiece(
+            of: parts, wrappedIn: "[]",
+            small: { group in
+                guard case .array(let elements) = group else { return false }
+                result += elements
+                return true
+            },
+            large: { part in
+                guard let value = value(part.valueStart, part.valueEnd, depth: depth + 1) else { return false }
+                result.append(value)
+                return true
+            })
+        return complete ? .array(result) : nil
+    }
+
+    /// Goes through a container's parts in order: runs of small ones parsed together, as the text between
+    /// `wrappedIn`'s two characters (`small` gets the value), large ones one by one (`large`). False as soon as
+    /// one of them fails.
+    func forEachPiece(
+        of parts: [Part], wrappedIn brackets: String, small: (JSONValue) -> Bool, large: (Part) -> Bool
+    ) -> Bool {
         var group: Range<Int>?
         func flush() -> Bool {
             guard let range = group else { return true }
             group = nil
-            guard case .array(let elements)? = load(range.lowerBound, range.upperBound, wrappedIn: "[]") else {
-                return false
-            }
-            result += elements
-            return true
+            guard let value = load(range.lowerBound, range.upperBound, wrappedIn: brackets) else { return false }
+            return small(value)
         }
         for part in parts {
             if part.valueEnd - part.valueStart > Jansson.pieceBytes {
-                guard flush(), let value = value(part.valueStart, part.valueEnd, depth: depth + 1) else { return nil }
-                result.append(value)
+                guard flush(), large(part) else { return false }
                 continue
             }
             if let current = group, part.valueEnd - current.lowerBound > Jansson.pieceBytes {
-                guard flush() else { return nil }
+                guard flush() else { return false }
             }
             group = (group?.lowerBound ?? part.start)..<part.valueEnd
         }
-        guard flush() else { return nil }
-        return .array(result)
+        return flush()
     }
 
     /// jansson's value of `start..<end`, between the two characters of `wrappedIn` when given.
