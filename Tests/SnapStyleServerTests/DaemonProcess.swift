@@ -140,9 +140,11 @@ final class DaemonProcess: @unchecked Sendable {
     }
 }
 
-/// The CLI run to its end: its exit status and what it wrote on standard error.
+/// The CLI run to its end: its exit status and what it wrote (standard output goes through a file, so that a
+/// long output cannot fill a pipe while standard error is read).
 struct CLIRun {
     var status: Int32
+    var stdout: String
     var stderr: String
 
     /// `snapstyle ARGUMENTS` with no configuration file, as `uid` when given (through setpriv).
@@ -158,14 +160,18 @@ struct CLIRun {
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CONFIG_HOME"] = "/nonexistent"
         process.environment = environment
+        let output = NSTemporaryDirectory() + "snapstyle-cli-\(UUID().uuidString).out"
+        _ = FileManager.default.createFile(atPath: output, contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: output) }
         let errors = Pipe()
         process.standardError = errors
-        process.standardOutput = Pipe()
+        process.standardOutput = FileHandle(forWritingAtPath: output)
         try process.run()
         let data = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         status = process.terminationStatus
         stderr = String(decoding: data, as: UTF8.self)
+        stdout = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
     }
 }
 

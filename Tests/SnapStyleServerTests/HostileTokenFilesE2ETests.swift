@@ -50,7 +50,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: directory + "/chain", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         writeInPlace(directory + "/chain/deep.tokens.json", HostileTokens.aliasChain(10_000))
-        let run = try CLIOutput([DaemonProcess.cli, "check", directory])
+        let run = try CLIRun(["check", directory])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("chain/deep.tokens.json:2:"))
         #expect(run.stdout.contains("t0: its alias chain goes through 10001 tokens"))
@@ -66,7 +66,7 @@ import Testing
             root + "/etc.resolver.json",
             #"{"version": "2025.10", "sets": {"base": {"sources": [{"$ref": "res/etc/passwd"}]}}, "#
                 + ##""resolutionOrder": [{"$ref": "#/sets/base"}]}"##)
-        let run = try CLIOutput([DaemonProcess.cli, "check", root])
+        let run = try CLIRun(["check", root])
         #expect(run.status == 1)
         #expect(run.stdout.contains("res/etc/passwd:1:1: cannot read: "))
         #expect(run.stdout.contains("leads out of the theme root"))
@@ -137,28 +137,5 @@ extension HostileTokenFilesE2ETests {
             #"{"jsonrpc":"2.0","id":2,"method":"resolve","params":{"theme":"big","attribute":"surface","key":"c179999"}}"#
         )
         #expect(color["result"]?["value"]?["hex"] != nil)
-    }
-}
-
-/// A command run to its end: status, standard output and standard error.
-struct CLIOutput {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-
-    init(_ command: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: command[0])
-        process.arguments = Array(command.dropFirst())
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        status = process.terminationStatus
-        stdout = String(decoding: data, as: UTF8.self)
-        stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
 }
