@@ -6,23 +6,30 @@ extension ThemeExport {
     /// One block of custom properties per context. Names: an imported key's path in kebab case
     /// (`color.systemBlue` → `--color-system-blue`), a native key as `--ATTRIBUTE-KEY`
     /// (`--surface-foreground-secondary`). Colors are `#rrggbb` or `#rrggbbaa`, gradients `linear-gradient`,
-    /// numbers `px`, fonts their `-font-family`, `-font-size`, `-font-weight`, `-line-height` and
-    /// `-letter-spacing` properties plus the `font` shorthand, imported tokens their CSS form where CSS has one.
-    /// Materials, mesh gradients, paddings, shapes, icons, compositions and accents have no CSS value.
+    /// native numbers `px`, imported dimensions as written and imported numbers without a unit, fonts their
+    /// `-font-family`, `-font-size`, `-font-weight`, `-line-height` and `-letter-spacing` properties plus the
+    /// `font` shorthand, imported tokens their CSS form (`ThemeExport+CSSValues.swift`). Materials, mesh
+    /// gradients, paddings, shapes, icons, compositions and accents have no CSS value; an imported value CSS
+    /// cannot express is left out and counted in a comment at the top.
     public static func css(_ themes: [ResolvedTheme]) -> String {
         var text = ""
+        var leftOut = 0
         for theme in themes {
             text += "\(theme.selector) {\n"
             for (attribute, entries) in theme.values {
                 for entry in entries {
-                    for (name, property) in properties(attribute: attribute, entry) {
-                        text += "  \(name): \(property);\n"
+                    guard let written = properties(attribute: attribute, entry) else {
+                        leftOut += 1
+                        continue
                     }
+                    for (name, property) in written { text += "  \(name): \(property);\n" }
                 }
             }
             text += "}\n"
         }
-        return text
+        guard leftOut > 0 else { return text }
+        let values = leftOut == 1 ? "1 imported value" : "\(leftOut) imported values"
+        return "/* \(values) CSS cannot express left out */\n" + text
     }
 
     /// The custom property name of a key.
@@ -30,37 +37,43 @@ extension ThemeExport {
         entry.isImported ? "--" + kebab(entry.key) : "--" + kebab(attribute) + "-" + kebab(entry.key)
     }
 
-    static func properties(attribute: String, _ entry: ExportedValue) -> [(String, String)] {
+    /// A key's declarations; nil for an imported value CSS cannot express (a native key CSS has no form for, such
+    /// as a padding or an icon, has none and is not counted).
+    static func properties(attribute: String, _ entry: ExportedValue) -> [(String, String)]? {
         let name = cssName(attribute: attribute, entry)
         let value = entry.value
+        let written: [(String, String)]?
         switch attribute {
         case "surface":
-            return surface(value).map { [(name, $0)] } ?? []
+            written = surface(value).map { [(name, $0)] }
         case "number":
-            return value["value"]?.doubleValue.map { [(name, px($0))] } ?? []
+            // An imported dimension as written, an imported number without a unit; native numbers are points.
+            guard let amount = value["value"]?.doubleValue else { return nil }
+            guard entry.isImported else { return [(name, px(amount))] }
+            written = [(name, value["dimension"].flatMap(dimension) ?? exact(amount))]
         case "font":
-            guard let size = value["size"]?.doubleValue else { return [] }
-            let weight =
-                value["weightValue"]?.doubleValue.map(number) ?? String(fontWeight(value["weight"]?.stringValue))
-            let family = fontFamily(value)
-            var result = [
-                ("\(name)-font-family", family), ("\(name)-font-size", px(size)), ("\(name)-font-weight", weight),
-            ]
-            if let line = value["lineHeight"]?.doubleValue { result.append(("\(name)-line-height", number(line))) }
-            if let spacing = value["letterSpacing"]?.doubleValue {
-                result.append(("\(name)-letter-spacing", px(spacing)))
-            }
-            let line = value["lineHeight"]?.doubleValue.map { "/" + number($0) } ?? ""
-            result.append((name, "\(weight) \(px(size))\(line) \(family)"))
-            return result
+            written = font(name, value)
         case "token":
-            guard let type = value["type"]?.stringValue, let token = value["value"],
-                let css = tokenCSS(type, token)
-            else { return [] }
-            return [(name, css)]
+            guard let type = value["type"]?.stringValue, let token = value["value"] else { return nil }
+            written = tokenProperties(name, type: type, token)
         default:
             return []
         }
+        if written == nil, !entry.isImported { return [] }
+        return written
+    }
+
+    /// A font's members and the `font` shorthand.
+    static func font(_ name: String, _ value: JSONValue) -> [(String, String)]? {
+        guard let size = value["size"]?.doubleValue else { return nil }
+        let weight = value["weightValue"]?.doubleValue.map(number) ?? String(fontWeight(value["weight"]?.stringValue))
+        let family = fontFamily(value)
+        var result = [("\(name)-font-family", family), ("\(name)-font-size", px(size)), ("\(name)-font-weight", weight)]
+        if let line = value["lineHeight"]?.doubleValue { result.append(("\(name)-line-height", number(line))) }
+        if let spacing = value["letterSpacing"]?.doubleValue { result.append(("\(name)-letter-spacing", px(spacing))) }
+        let line = value["lineHeight"]?.doubleValue.map { "/" + number($0) } ?? ""
+        result.append((name, "\(weight) \(px(size))\(line) \(family)"))
+        return result
     }
 
     static func surface(_ value: JSONValue) -> String? {
@@ -76,27 +89,6 @@ extension ThemeExport {
             }
             return "linear-gradient(" + parts.joined(separator: ", ") + ")"
         default: return nil
-        }
-    }
-
-    /// An imported token's value in CSS, for the types CSS has a form for.
-    static func tokenCSS(_ type: String, _ value: JSONValue) -> String? {
-        switch type {
-        case "duration", "dimension":
-            guard let amount = value["value"]?.doubleValue, let unit = value["unit"]?.stringValue else { return nil }
-            return number(amount) + unit
-        case "number", "fontWeight":
-            return value.doubleValue.map(number) ?? value.stringValue
-        case "cubicBezier":
-            guard let points = value.arrayValue?.compactMap(\.doubleValue), points.count == 4 else { return nil }
-            return "cubic-bezier(" + points.map(number).joined(separator: ", ") + ")"
-        case "fontFamily":
-            if let name = value.stringValue { return quotedFamily(name) }
-            return value.arrayValue.map { $0.compactMap(\.stringValue).map(quotedFamily).joined(separator: ", ") }
-        case "strokeStyle":
-            return value.stringValue
-        default:
-            return nil
         }
     }
 
@@ -117,14 +109,10 @@ extension ThemeExport {
         Int(name.flatMap(FontWeight.init(rawValue:))?.value ?? 400)
     }
 
-    static func quotedFamily(_ family: String) -> String {
-        family.contains(" ") ? "\"\(family)\"" : family
-    }
-
     /// The font's families: as given (imported fonts), else the generic families of its design.
     static func fontFamily(_ value: JSONValue) -> String {
         if let families = value["families"]?.arrayValue?.compactMap(\.stringValue), !families.isEmpty {
-            return families.map(quotedFamily).joined(separator: ", ")
+            return families.flatMap(FontFamilies.split).map(FontFamilies.css).joined(separator: ", ")
         }
         let design = value["design"]?.stringValue.flatMap(FontDesign.init(rawValue:)) ?? .default
         return design.genericFamilies.joined(separator: ", ")

@@ -110,6 +110,27 @@ public enum ThemeExport {
         return theme
     }
 
+    /// A `keys` answer for an export: an imported theme's own keys (its tokens, and what its own native files
+    /// define), unless `inherited` asks for the keys it inherits too; a native theme's every key.
+    public static func exportedKeys(_ keys: JSONValue, inherited: Bool) -> JSONValue {
+        guard !inherited, case .object(var answer) = keys, let theme = answer["theme"]?.stringValue,
+            let lists = answer["keys"]?.objectValue,
+            lists.members.contains(where: { $0.value.arrayValue?.contains { $0["type"] != nil } == true })
+        else { return keys }
+        // A theme's files are NAME.* or below NAME/ in its root; inherited keys are written in its parents' files.
+        func isOwn(_ entry: JSONValue) -> Bool {
+            guard entry["type"] == nil else { return true }
+            guard let file = entry["file"]?.stringValue else { return false }
+            return file.hasPrefix(theme + "/") || file.hasPrefix(theme + ".")
+        }
+        var own = JSONObject()
+        for member in lists.members {
+            own[member.key] = .array((member.value.arrayValue ?? []).filter(isOwn))
+        }
+        answer["keys"] = .object(own)
+        return .object(answer)
+    }
+
     /// `fooBar.baz` → `foo-bar-baz`.
     public static func kebab(_ text: String) -> String {
         var result = ""

@@ -99,10 +99,10 @@ struct PreviewResponder: HTTPResponder {
     private func export(theme: String, format: ThemeExport.Format, query: PreviewQuery) async throws(PreviewError)
         -> Response
     {
-        let params = try query.params(names: ["selector"])
+        let params = try query.params(names: ["selector", "inherited"])
         let text = try await exporter.export(
             theme: theme, format: format, context: params["context"]?.objectValue ?? [:],
-            selector: try query.selector())
+            selector: try query.selector(), inherited: ["1", "true", ""].contains(query["inherited"] ?? "0"))
         let type = format == .css ? "text/css; charset=utf-8" : "application/json; charset=utf-8"
         return Self.response(bytes: Array(text.utf8), type: type, cache: "no-cache")
     }

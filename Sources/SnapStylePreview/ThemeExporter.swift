@@ -33,18 +33,20 @@ final class ThemeExporter: Sendable {
         self.capacity = capacity
     }
 
-    func export(theme: String, format: ThemeExport.Format, context: JSONObject, selector: String)
+    func export(theme: String, format: ThemeExport.Format, context: JSONObject, selector: String, inherited: Bool)
         async throws(PreviewError) -> String
     {
-        let name = [theme, format.rawValue, selector, Jansson.encode(.object(context))].joined(separator: "\u{0}")
+        let name = [theme, format.rawValue, selector, Jansson.encode(.object(context)), inherited ? "+" : "-"]
+            .joined(separator: "\u{0}")
         let now = try await stamp(of: theme)
         if let kept = answers.withLock({ $0[name] }), kept.stamp == now { return kept.value }
 
-        var (resolved, stamp) = try await resolve(theme, keys: try await keys(theme, at: now), context, selector)
+        var (resolved, stamp) = try await resolve(
+            theme, keys: try await keys(theme, at: now), context, selector, inherited: inherited)
         if stamp == nil {
             // The theme changed while its keys and values were asked: once more, with fresh keys.
             let fresh = try await keys(theme, at: nil)
-            (resolved, stamp) = try await resolve(theme, keys: fresh, context, selector)
+            (resolved, stamp) = try await resolve(theme, keys: fresh, context, selector, inherited: inherited)
         }
         let text =
             switch format {
@@ -84,14 +86,15 @@ final class ThemeExporter: Sendable {
     }
 
     /// Every key resolved; the stamp is nil when the values did not all come from the keys' instance and generation.
-    private func resolve(_ theme: String, keys: Kept<JSONValue>, _ context: JSONObject, _ selector: String)
-        async throws(PreviewError) -> (ResolvedTheme, Stamp?)
-    {
+    private func resolve(
+        _ theme: String, keys: Kept<JSONValue>, _ context: JSONObject, _ selector: String, inherited: Bool
+    ) async throws(PreviewError) -> (ResolvedTheme, Stamp?) {
         var instances: Set<String> = [keys.stamp.instance]
         let resolved: ResolvedTheme
         do {
             resolved = try await ThemeExport.resolve(
-                keys: keys.value, params: ["theme": .string(theme)], context: context, selector: selector
+                keys: ThemeExport.exportedKeys(keys.value, inherited: inherited), params: ["theme": .string(theme)],
+                context: context, selector: selector
             ) { method, params in
                 let answer = try await link.answer(method, params)
                 instances.insert(answer.instance)

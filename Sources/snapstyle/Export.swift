@@ -29,6 +29,9 @@ struct Export: AsyncParsableCommand {
     @Option(name: .long, help: "Write to this file instead of standard output.")
     var output: String?
 
+    @Flag(name: .long, help: "For a theme of design tokens: add the keys it inherits (from snap) to its own.")
+    var inherited = false
+
     @OptionGroup var connection: ConnectionOptions
 
     func validate() throws {
@@ -50,7 +53,7 @@ struct Export: AsyncParsableCommand {
             let backend = try connection.backend()
             var params = JSONObject()
             if let theme { params["theme"] = .string(theme) }
-            let keys = try await backend.call(.keys, params)
+            let keys = ThemeExport.exportedKeys(try await backend.call(.keys, params), inherited: inherited)
             let contexts: [JSONObject] =
                 context.isEmpty ? [[:]] : try context.map { try parseJSON($0, option: "--context").objectValue ?? [:] }
             var themes: [ResolvedTheme] = []
