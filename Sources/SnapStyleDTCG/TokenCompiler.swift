@@ -253,6 +253,7 @@ public struct TokenCompiler {
             }
         }
         func merged(_ sources: [TokenSource]) -> TokenDocument {
+            if sources.isEmpty { return TokenDocument() }
             if sources.count == 1 { return document(sources[0]) }
             let documents = sources.map(document)
             // The same files as last time, none of them flattened anew: the same merge.
@@ -268,11 +269,19 @@ public struct TokenCompiler {
             return result
         }
         guard let resolver = input.resolver else {
+            // Every token file is a set, in byte order, but for those named for a mode (`tokens.dark.json`).
             let paths = input.documents.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-            let sources = paths.map {
-                TokenSource.file(path: $0, pointer: [], location: SourceLocation(file: $0, line: 1, column: 1))
+            func sources(_ paths: [String]) -> [TokenSource] {
+                paths.map {
+                    TokenSource.file(path: $0, pointer: [], location: SourceLocation(file: $0, line: 1, column: 1))
+                }
             }
-            units = [Unit(selector: nil, documents: [merged(sources)], contextNames: [""])]
+            let (base, modifiers) = ModeFiles.modifiers(paths)
+            units = [Unit(selector: nil, documents: [merged(sources(base))], contextNames: [""])]
+            for (selector, files) in modifiers {
+                units.append(
+                    Unit(selector: selector, documents: files.map { merged(sources($0)) }, contextNames: selector.contexts))
+            }
             return
         }
         let document: ResolverDocument
@@ -295,6 +304,7 @@ public struct TokenCompiler {
                 modifierNames.insert(modifier.name)
                 let names = modifier.contexts.map(\.name)
                 var mapping: [ModifierSelector.Mapping] = []
+                if mappings[modifier.name] == nil { mapping = ModeFiles.automaticMapping(contexts: names) }
                 if let given = mappings[modifier.name] {
                     for entry in given.contexts {
                         if names.contains(entry.context) {

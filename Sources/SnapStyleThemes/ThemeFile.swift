@@ -12,6 +12,8 @@ public struct ThemeFile: Sendable {
     public var errors: [ThemeError]
     /// A DTCG token file's or resolver's JSON (nil for native files, and when it is not valid JSON).
     public var document: LocatedJSON?
+    /// What the file is: by its name, or for a `*.json` of another name by what it holds.
+    public var role = ThemeDiscovery.FileRole.native
     /// Whether `document` was let go after a compile (a very large theme's token file): read the file again.
     public var isDocumentReleased = false
     /// Warnings (DTCG files only: what the format forbids but real exporters write).
@@ -45,7 +47,7 @@ extension ThemeFile {
         -> ThemeFile
     {
         var file = ThemeFile(path: path, layer: ThemeLayer(name: themeName))
-        let role = ThemeDiscovery.FileRole(path: path)
+        var role = ThemeDiscovery.FileRole(path: path)
         let located: LocatedJSON
         do {
             located = try Jansson.parseLocated(bytes: bytes)
@@ -61,6 +63,19 @@ extension ThemeFile {
             }
             return file
         }
+        if role == .native, let found = ThemeDiscovery.FileRole(content: located.value) {
+            role = found
+        } else if role == .native, case .object(let object) = located.value, !object.isEmpty {
+            let unknown = object.members.first { !ThemeSection.all.contains($0.key) && !$0.key.hasPrefix("$") }
+            file.errors.append(
+                ThemeError(
+                    file: path, at: located.node.child(0).memberPosition,
+                    "this file is none of a theme's four kinds: native sections (theme, surface, number, ...), "
+                        + "DTCG tokens (groups of tokens with $value), a DTCG resolver (resolutionOrder), or Tokens "
+                        + "Studio metadata ($themes, $metadata); its member '\(unknown?.key ?? "")' is none of them"))
+            return file
+        }
+        file.role = role
         if role != .native {
             file.document = located
             // What an export keeps beside the tokens: native definitions for what DTCG has no type for.

@@ -1,4 +1,5 @@
 import SnapStyleEngine
+import SnapStyleJSON
 import SnapStyleSystem
 
 /// Where a theme root comes from (docs/theme-format.md), as `themes` reports it.
@@ -69,12 +70,36 @@ public enum ThemeDiscovery {
         }
     }
 
-    /// The role of a file of a theme, by its name.
+    /// The role of a file of a theme: by its name for `*.tokens.json` and `*.resolver.json`, by its content for
+    /// any other `*.json` (`ThemeFile.role`).
     public enum FileRole: Sendable, Hashable {
         case native, tokens, resolver
 
         public init(path: String) {
             self = path.hasSuffix(".tokens.json") ? .tokens : path.hasSuffix(".resolver.json") ? .resolver : .native
+        }
+
+        /// What a `*.json` file holds: a DTCG resolver (it has `resolutionOrder`), a tree of tokens (groups whose
+        /// leaves have `$value`, or `value` with `type`), or native sections (a misspelled one is the native
+        /// parser's to report); nil for none of these.
+        public init?(content: JSONValue) {
+            guard case .object(let object) = content else { return nil }
+            if object["resolutionOrder"] != nil {
+                self = .resolver
+            } else if Self.holdsTokens(content, depth: 0) {
+                self = .tokens
+            } else if object.isEmpty || object.members.contains(where: { ThemeSection.all.contains($0.key) }) {
+                self = .native
+            } else {
+                return nil
+            }
+        }
+
+        /// Whether a group holds a token somewhere below it (looked for down to 32 levels).
+        static func holdsTokens(_ value: JSONValue, depth: Int) -> Bool {
+            guard case .object(let object) = value, depth < 32 else { return false }
+            if object["$value"] != nil || (object["value"] != nil && object["type"]?.stringValue != nil) { return true }
+            return object.members.contains { !$0.key.hasPrefix("$") && holdsTokens($0.value, depth: depth + 1) }
         }
     }
 

@@ -7,21 +7,27 @@ extension ThemeStore {
     /// every token file (and the resolver and manifest) whenever one of its files changes.
     static let tokensUnit = "\u{1}tokens"
 
-    /// Whether a theme holds DTCG files.
+    /// Whether a theme holds DTCG files (by their names, or by what they hold).
     static func hasTokens(_ record: Record) -> Bool {
         guard let location = record.location else { return false }
         return location.kind == .resolver || location.kind == .tokensFile
-            || record.files.keys.contains { ThemeDiscovery.FileRole(path: $0) == .tokens }
+            || record.files.contains { $0.key != tokensUnit && $0.value.role != .native }
+    }
+
+    /// The theme's resolver, relative to the root: `NAME.resolver.json`, or a file of the theme that holds one
+    /// (`resolutionOrder`), whatever its name.
+    static func resolverPath(_ record: Record) -> String? {
+        guard let location = record.location else { return nil }
+        if location.kind == .resolver { return location.filePath }
+        return record.fileOrder.first { record.files[$0]?.role == .resolver }
     }
 
     /// The token files the theme's resolver names (relative to the root).
     static func referenced(_ record: inout Record) -> [String] {
-        guard let location = record.location, location.kind == .resolver, let path = location.filePath,
-            let document = record.files[path]?.document
-        else { return [] }
+        guard let path = resolverPath(record), let document = record.files[path]?.document else { return [] }
         if let known = record.referencedFiles, known.resolver === document.node { return known.files }
         let files = ResolverDocument.referencedFiles(document, path: path).filter {
-            ThemeDiscovery.FileRole(path: $0) != .resolver
+            $0 != path && ThemeDiscovery.FileRole(path: $0) != .resolver
         }
         record.referencedFiles = (document.node, files)
         return files
@@ -90,16 +96,19 @@ extension ThemeStore {
     /// the manifest's settings.
     func tokenInput(_ record: inout Record, releasing: Bool) -> DTCGInput {
         var resolver: (path: String, json: LocatedJSON)?
-        if let location = record.location, location.kind == .resolver, let path = location.filePath,
-            let json = record.files[path]?.document
-        {
-            resolver = (path, json)
-        }
+        if let path = Self.resolverPath(record), let json = record.files[path]?.document { resolver = (path, json) }
         var documents: [String: LocatedJSON] = [:]
         var unreadable = Set<String>()
-        // A file the resolver names is a token file whatever its name (a refused one is reported where it is).
+        // With a resolver, the files it names and no others, whatever their names (a refused one is reported where
+        // it is); without, every token file, by name or by content.
         let referenced = Set(Self.referenced(&record))
-        for path in record.fileOrder where ThemeDiscovery.FileRole(path: path) == .tokens || referenced.contains(path) {
+        let roles = record.files.mapValues(\.role)
+        let isTokenFile = { (path: String) in
+            resolver == nil
+                ? roles[path] == .tokens || ThemeDiscovery.FileRole(path: path) == .tokens
+                : referenced.contains(path)
+        }
+        for path in record.fileOrder where isTokenFile(path) {
             if let document = record.files[path]?.document ?? reparsedIfReleased(path, record) {
                 documents[path] = document
                 if releasing {
