@@ -236,7 +236,11 @@ public struct TokenCompiler {
                 let cacheKey = source.fileKey!
                 if let known = cache[cacheKey] { return known }
                 guard let json = input.documents[path] else {
-                    if !input.unreadable.contains(path) { d.error(location, "'\(path)' does not exist") }
+                    if path == input.resolver?.path {
+                        d.error(location, "'\(path)' is the resolver itself, not a token file")
+                    } else if !input.unreadable.contains(path) {
+                        d.error(location, "'\(path)' does not exist")
+                    }
                     return TokenDocument()
                 }
                 var part = json

@@ -1,4 +1,5 @@
 import SnapStyleEngine
+import SnapStyleJSON
 
 extension ThemeStore {
     /// What a rebuilt theme changed, for the themes that extend it.
@@ -145,7 +146,8 @@ extension ThemeStore {
                 info.modifiers = (record.files[Self.tokensUnit]?.layer.tokens.modifiers ?? []).map { selector in
                     ModifierInfo(
                         name: selector.name, contexts: selector.contexts, defaultContext: selector.defaultContext,
-                        mappedTo: mappings.first { $0.modifier == selector.name }?.written)
+                        mappedTo: mappings.first { $0.modifier == selector.name }?.written
+                            ?? Self.writtenMapping(selector.mapping))
                 }
             }
             infos.append(info)
@@ -154,5 +156,25 @@ extension ThemeStore {
             $0.themes = themes
             $0.infos = infos
         }
+    }
+
+    /// A mapping the theme's files imply (mode files, contexts named light and dark) as a manifest would write it:
+    /// `{"dark": {"colorScheme": "dark", "contrast": "standard"}}`; nil for none.
+    static func writtenMapping(_ mapping: [ModifierSelector.Mapping]) -> JSONValue? {
+        guard !mapping.isEmpty else { return nil }
+        var written = JSONObject()
+        for entry in mapping {
+            var predicate = JSONObject()
+            for test in entry.predicate.tests {
+                guard case .equals(let value) = test.matcher else { continue }
+                switch test.member {
+                case .colorScheme: predicate["colorScheme"] = .string(value.description)
+                case .contrast: predicate["contrast"] = .string(value.description)
+                default: continue
+                }
+            }
+            written[entry.context] = .object(predicate)
+        }
+        return .object(written)
     }
 }

@@ -56,6 +56,7 @@ struct Check: AsyncParsableCommand {
             }
             for info in checked {
                 themeCount += 1
+                if info.format == .dtcg { printLine(inferred(info, root: root)) }
                 for error in info.errors {
                     errorCount += 1
                     printLine(error.shown(as: displayPath(root.path + "/" + error.file)).description)
@@ -89,6 +90,24 @@ struct Check: AsyncParsableCommand {
         }
     }
 
+    /// The theme a root entry names: `NAME.resolver.json`, `NAME.tokens.json` and `NAME.json` all name `NAME`.
+    func themeName(entry: String) -> String {
+        ThemeDiscovery.theme(entry: entry, kind: entry.hasSuffix(".json") ? .file : .directory)?.0
+            ?? (entry.hasSuffix(".json") ? String(entry.dropLast(5)) : entry)
+    }
+
+    /// What `check` found in an imported theme: its files, and its modifiers with what each follows.
+    func inferred(_ info: ThemeInfo, root: ThemeRoot) -> String {
+        let modifiers = info.modifiers.map { modifier in
+            let follows = modifier.mappedTo.map { " follows " + Jansson.encode($0) } ?? " (a context variable)"
+            return "\(modifier.name): \(modifier.contexts.joined(separator: ", "))\(follows)"
+        }
+        let files = info.files.filter { !$0.hasPrefix("\u{1}") }
+        return "\(displayPath(root.path + "/" + info.name)): note: design tokens, \(info.tokens) token(s) from "
+            + files.joined(separator: ", ")
+            + (modifiers.isEmpty ? "; no modes" : "; modifiers: " + modifiers.joined(separator: "; "))
+    }
+
     func target(_ path: String, kind: FileKind, known: [ThemeRoot], fileSystem: some ThemeFileSystem)
         -> (ThemeRoot, String?)
     {
@@ -96,13 +115,23 @@ struct Check: AsyncParsableCommand {
             if path == root.path { return (root, nil) }
             if path.hasPrefix(root.path + "/") {
                 let first = String(path.dropFirst(root.path.count + 1).split(separator: "/")[0])
-                return (root, first.hasSuffix(".json") ? String(first.dropLast(5)) : first)
+                return (root, themeName(entry: first))
             }
         }
         let parent = (path as NSString).deletingLastPathComponent
         let base = (path as NSString).lastPathComponent
         if kind != .directory {
-            return (ThemeRoot(path: parent, origin: .config), base.hasSuffix(".json") ? String(base.dropLast(5)) : base)
+            // A file among other theme files is a file of the directory's theme (`tokens/tokens.json` beside
+            // `tokens/tokens.dark.json`); a file alone, or a resolver, is a theme of its own.
+            let siblings = ((try? fileSystem.entries(of: parent)) ?? []).filter {
+                $0.kind == .file && $0.name.hasSuffix(".json") && !ThemeDiscovery.isIgnored($0.name)
+            }
+            let grandparent = (parent as NSString).deletingLastPathComponent
+            let directory = (parent as NSString).lastPathComponent
+            if siblings.count > 1, !base.hasSuffix(".resolver.json"), ThemeName.isValid(directory) {
+                return (ThemeRoot(path: grandparent, origin: .config), directory)
+            }
+            return (ThemeRoot(path: parent, origin: .config), themeName(entry: base))
         }
         let entries = ((try? fileSystem.entries(of: path)) ?? []).filter { !ThemeDiscovery.isIgnored($0.name) }
         let files = entries.filter { $0.kind == .file && $0.name.hasSuffix(".json") }.map(\.name)

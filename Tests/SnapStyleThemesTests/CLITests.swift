@@ -225,7 +225,29 @@ import Testing
         #expect(lines.contains {
             $0.hasSuffix("brand/unused.tokens.json:1:1: warning: not read: brand.resolver.json does not reference it")
         })
-        #expect(r.stderr.contains("no errors, \(lines.count) warning(s)"), "\(r.stderr)")
+        // Besides the warnings, a note of what the check found in the imported theme.
+        let notes = lines.filter { $0.contains(": note: ") }
+        #expect(notes.count == 1 && notes[0].contains("brand: note: design tokens"), "\(notes)")
+        #expect(notes.first?.contains("modifiers: theme: light, dark, dark-hc follows") == true, "\(notes)")
+        #expect(r.stderr.contains("no errors, \(lines.count - notes.count) warning(s)"), "\(r.stderr)")
+    }
+
+    /// `check` on a resolver file, on a file among a theme's token files, and on their directory checks that theme.
+    @Test func checkOnAResolverATokenFileOrTheirDirectoryChecksTheirTheme() throws {
+        let roots = TemporaryRoots()
+        DTCGFixture.write(roots)
+        roots.write("kfw/tokens.json", TokenFilesTests.base)
+        roots.write("kfw/tokens.dark.json", TokenFilesTests.dark)
+        for (path, theme) in [
+            ("brand.resolver.json", "brand"), ("kfw", "kfw"), ("kfw/tokens.json", "kfw"), ("kfw/tokens.dark.json", "kfw"),
+        ] {
+            let r = try run(["check", roots.full(path)])
+            #expect(r.stderr.contains("checked 1 theme(s)"), "\(path): \(r.stderr)")
+            #expect(r.stdout.contains("/\(theme): note: design tokens"), "\(path): \(r.stdout)")
+            #expect(!r.stdout.contains("does not exist"), "\(path)")
+        }
+        let kfw = try run(["check", roots.full("kfw")])
+        #expect(kfw.status == 0 && kfw.stdout.contains(#"colorScheme: light, dark follows {"light":"#))
     }
 
     /// `export --format dtcg` writes a file that is a theme of its own: checked clean, resolving as the source.

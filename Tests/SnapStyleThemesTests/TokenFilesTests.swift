@@ -85,4 +85,15 @@ import Testing
         #expect(errors.first?.message.contains("none of a theme's four kinds") == true, "\(errors)")
         #expect(errors.first?.file == "odd/data.json")
     }
+
+    @Test func aResolverNamingItselfIsToldSoNotThatItDoesNotExist() throws {
+        let roots = TemporaryRoots()
+        roots.write(
+            "self.resolver.json",
+            ##"{"version": "2025.10", "sets": {"s": {"sources": [{"$ref": "self.resolver.json"}]}}, "resolutionOrder": [{"$ref": "#/sets/s"}]}"##)
+        let store = loadedStore([roots.root])
+        let messages = try ThemeStoreTests.info(store, "self").errors.map(\.message)
+        #expect(messages.contains("'self.resolver.json' is the resolver itself, not a token file"), "\(messages)")
+        #expect(!messages.contains { $0.contains("does not exist") })
+    }
 }
