@@ -35,29 +35,38 @@ enum ModeFiles {
             if let mode = mode(of: path) { byMode[mode, default: []].append(path) } else { base.append(path) }
         }
         var result: [(ModifierSelector, [[String]])] = []
-        func files(_ scheme: String?, _ high: Bool) -> [String] { byMode[Mode(scheme: scheme, highContrast: high)] ?? [] }
+        func files(_ scheme: String?, _ high: Bool) -> [String] {
+            byMode[Mode(scheme: scheme, highContrast: high)] ?? []
+        }
         if byMode.keys.contains(where: { $0.scheme != nil && !$0.highContrast }) {
-            result.append((
-                ModifierSelector(
-                    name: "colorScheme", contexts: ["light", "dark"], defaultContext: "light",
-                    mapping: [mapping("light", scheme: "light"), mapping("dark", scheme: "dark")]),
-                [files("light", false), files("dark", false)]))
+            result.append(
+                (
+                    ModifierSelector(
+                        name: "colorScheme", contexts: ["light", "dark"], defaultContext: "light",
+                        mapping: [mapping("light", scheme: "light"), mapping("dark", scheme: "dark")]),
+                    [files("light", false), files("dark", false)]
+                ))
         }
         if byMode.keys.contains(where: { $0.scheme == nil && $0.highContrast }) {
-            result.append((
-                ModifierSelector(
-                    name: "contrast", contexts: ["standard", "high"], defaultContext: "standard",
-                    mapping: [mapping("high", high: true)]),
-                [[], files(nil, true)]))
+            result.append(
+                (
+                    ModifierSelector(
+                        name: "contrast", contexts: ["standard", "high"], defaultContext: "standard",
+                        mapping: [mapping("high", high: true)]),
+                    [[], files(nil, true)]
+                ))
         }
         if byMode.keys.contains(where: { $0.scheme != nil && $0.highContrast }) {
-            result.append((
-                ModifierSelector(
-                    name: "colorScheme-contrast", contexts: ["none", "light-hc", "dark-hc"], defaultContext: "none",
-                    mapping: [
-                        mapping("light-hc", scheme: "light", high: true), mapping("dark-hc", scheme: "dark", high: true),
-                    ]),
-                [[], files("light", true), files("dark", true)]))
+            result.append(
+                (
+                    ModifierSelector(
+                        name: "colorScheme-contrast", contexts: ["none", "light-hc", "dark-hc"], defaultContext: "none",
+                        mapping: [
+                            mapping("light-hc", scheme: "light", high: true),
+                            mapping("dark-hc", scheme: "dark", high: true),
+                        ]),
+                    [[], files("light", true), files("dark", true)]
+                ))
         }
         return (base, result)
     }

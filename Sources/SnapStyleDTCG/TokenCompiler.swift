@@ -284,7 +284,9 @@ public struct TokenCompiler {
             units = [Unit(selector: nil, documents: [merged(sources(base))], contextNames: [""])]
             for (selector, files) in modifiers {
                 units.append(
-                    Unit(selector: selector, documents: files.map { merged(sources($0)) }, contextNames: selector.contexts))
+                    Unit(
+                        selector: selector, documents: files.map { merged(sources($0)) },
+                        contextNames: selector.contexts))
             }
             return
         }

@@ -220,11 +220,16 @@ import Testing
         let r = try run(["check", roots.path])
         #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
         let lines = r.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.contains { $0.hasSuffix("brand/base.tokens.json:6:5: warning: color.red: color written as a hex string") },
+        #expect(
+            lines.contains {
+                $0.hasSuffix("brand/base.tokens.json:6:5: warning: color.red: color written as a hex string")
+            },
             "\(r.stdout)")
-        #expect(lines.contains {
-            $0.hasSuffix("brand/unused.tokens.json:1:1: warning: not read: brand.resolver.json does not reference it")
-        })
+        #expect(
+            lines.contains {
+                $0.hasSuffix(
+                    "brand/unused.tokens.json:1:1: warning: not read: brand.resolver.json does not reference it")
+            })
         // Besides the warnings, a note of what the check found in the imported theme.
         let notes = lines.filter { $0.contains(": note: ") }
         #expect(notes.count == 1 && notes[0].contains("brand: note: design tokens"), "\(notes)")
@@ -239,7 +244,8 @@ import Testing
         roots.write("kfw/tokens.json", TokenFilesTests.base)
         roots.write("kfw/tokens.dark.json", TokenFilesTests.dark)
         for (path, theme) in [
-            ("brand.resolver.json", "brand"), ("kfw", "kfw"), ("kfw/tokens.json", "kfw"), ("kfw/tokens.dark.json", "kfw"),
+            ("brand.resolver.json", "brand"), ("kfw", "kfw"), ("kfw/tokens.json", "kfw"),
+            ("kfw/tokens.dark.json", "kfw"),
         ] {
             let r = try run(["check", roots.full(path)])
             #expect(r.stderr.contains("checked 1 theme(s)"), "\(path): \(r.stderr)")
@@ -263,10 +269,14 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
         let checked = try run(["check", out.full("copy.tokens.json")])
         #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
-        let original = try run(["resolve", "surface", "surface.fg", "--offline", "--themes", roots.path, "--theme", "brand",
-            "--context", context, "--json"])
-        let copy = try run(["resolve", "surface", "surface.fg", "--offline", "--themes", out.path, "--theme", "copy",
-            "--json"])
+        let original = try run([
+            "resolve", "surface", "surface.fg", "--offline", "--themes", roots.path, "--theme", "brand",
+            "--context", context, "--json",
+        ])
+        let copy = try run([
+            "resolve", "surface", "surface.fg", "--offline", "--themes", out.path, "--theme", "copy",
+            "--json",
+        ])
         #expect(original.status == 0 && copy.status == 0)
         let value = try #require(json(original.stdout)["value"])
         #expect(value["kind"] == "color")
@@ -281,6 +291,29 @@ import Testing
         let r = try run(["check", "\(root)/etc/snapstyle/themes"])
         #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
         #expect(r.stdout.isEmpty)
+    }
+
+    /// The README's design token example works from the repository alone: `etc/examples/harbor`, a resolver with
+    /// light and dark contexts that follow the color scheme without a manifest.
+    @Test func theReadmesDesignTokenExampleWorksFromTheRepository() throws {
+        let examples = Self.checkout + "/etc/examples"
+        let check = try run(["check", examples])
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        #expect(check.stdout.contains("harbor: note: design tokens, 18 token(s)"), "\(check.stdout)")
+        let light = try run([
+            "resolve", "surface", "surface.background", "--offline", "--themes", examples, "--theme", "harbor",
+        ])
+        let dark = try run(
+            [
+                "resolve", "surface", "surface.background", "--offline", "--themes", examples, "--theme", "harbor",
+                "--dark",
+            ])
+        #expect(
+            light.stdout.contains("#F7F0E0FF") && dark.stdout.contains("#0F294DFF"), "\(light.stdout)\(dark.stdout)")
+        let css = try run(["export", "--offline", "--themes", examples, "--theme", "harbor", "--format", "css"])
+        #expect(css.stdout.contains(#"  --font-body: 400 16px/1.5 "Source Sans 3", "Helvetica Neue", sans-serif;"#))
+        #expect(css.stdout.contains("  --opacity-muted: 0.6;\n") && css.stdout.contains("  --space-medium: 1rem;\n"))
+        #expect(!css.stdout.contains("--surface-accent-background"), "only the theme's own keys")
     }
 
     /// Every theme file the README shows (a ```json block that opens with a theme section) checks clean.

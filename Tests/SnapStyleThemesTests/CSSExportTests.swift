@@ -92,7 +92,9 @@ import Testing
         #expect(own.contains("  --space-small: 4px;\n") && own.contains("  --number-gutter: 12px;\n"))
         #expect(!own.contains("--surface-accent:") && !own.contains("--font-title"))
         let all = try await Self.css(inherited: true)
-        #expect(all.contains("  --space-small: 4px;\n") && all.contains("--surface-accent:") && all.contains("--font-title"))
+        #expect(
+            all.contains("  --space-small: 4px;\n") && all.contains("--surface-accent:") && all.contains("--font-title")
+        )
     }
 
     @Test(arguments: [

@@ -90,7 +90,8 @@ import Testing
         let roots = TemporaryRoots()
         roots.write(
             "self.resolver.json",
-            ##"{"version": "2025.10", "sets": {"s": {"sources": [{"$ref": "self.resolver.json"}]}}, "resolutionOrder": [{"$ref": "#/sets/s"}]}"##)
+            ##"{"version": "2025.10", "sets": {"s": {"sources": [{"$ref": "self.resolver.json"}]}}, "resolutionOrder": [{"$ref": "#/sets/s"}]}"##
+        )
         let store = loadedStore([roots.root])
         let messages = try ThemeStoreTests.info(store, "self").errors.map(\.message)
         #expect(messages.contains("'self.resolver.json' is the resolver itself, not a token file"), "\(messages)")
