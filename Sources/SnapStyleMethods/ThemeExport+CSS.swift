@@ -68,7 +68,9 @@ extension ThemeExport {
         guard let size = value["size"]?.doubleValue else { return nil }
         let weight = value["weightValue"]?.doubleValue.map(number) ?? String(fontWeight(value["weight"]?.stringValue))
         let family = fontFamily(value)
-        var result = [("\(name)-font-family", family), ("\(name)-font-size", px(size)), ("\(name)-font-weight", weight)]
+        var result = [
+            ("\(name)-font-family", family), ("\(name)-font-size", px(size)), ("\(name)-font-weight", weight),
+        ]
         if let line = value["lineHeight"]?.doubleValue { result.append(("\(name)-line-height", number(line))) }
         if let spacing = value["letterSpacing"]?.doubleValue { result.append(("\(name)-letter-spacing", px(spacing))) }
         let line = value["lineHeight"]?.doubleValue.map { "/" + number($0) } ?? ""

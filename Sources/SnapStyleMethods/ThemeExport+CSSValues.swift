@@ -104,7 +104,9 @@ extension ThemeExport {
         var result = [("\(name)-font-family", family), ("\(name)-font-size", size), ("\(name)-font-weight", weight)]
         let lineHeight = value["lineHeight"].flatMap { $0.doubleValue.map(exact) ?? dimension($0) }
         if let lineHeight { result.append(("\(name)-line-height", lineHeight)) }
-        if let spacing = value["letterSpacing"].flatMap(dimension) { result.append(("\(name)-letter-spacing", spacing)) }
+        if let spacing = value["letterSpacing"].flatMap(dimension) {
+            result.append(("\(name)-letter-spacing", spacing))
+        }
         result.append((name, "\(weight) \(size)\(lineHeight.map { "/" + $0 } ?? "") \(family)"))
         return result
     }
