@@ -101,7 +101,9 @@ import Testing
             guard case SnapStyleClientError.timedOut = error else { return false }
             return true
         }
-        #expect(ContinuousClock.now - started < .seconds(5))
+        // It fails rather than waits for good. On a loaded two-core machine the suite's blocking tests can hold the
+        // threads that resume this task for many seconds, so the bound is a hang's, not the timeout's own.
+        #expect(ContinuousClock.now - started < .seconds(60))
         #expect(try await connection.pendingCalls() == 0)
         // The daemon answers the forgotten call once it runs again; the connection stays usable.
         daemon.signal(SIGCONT)
