@@ -66,13 +66,14 @@ extension ThemeFile {
         if role == .native, let found = ThemeDiscovery.FileRole(content: located.value) {
             role = found
         } else if role == .native, case .object(let object) = located.value, !object.isEmpty {
-            let unknown = object.members.first { !ThemeSection.all.contains($0.key) && !$0.key.hasPrefix("$") }
+            let unknown = object.members.first { !$0.key.hasPrefix("$") }?.key ?? ""
+            let near = Suggestions.closest(to: unknown, in: ThemeSection.all).map { " (did you mean '\($0)'?)" } ?? ""
             file.errors.append(
                 ThemeError(
                     file: path, at: located.node.child(0).memberPosition,
                     "this file is none of a theme's four kinds: native sections (theme, surface, number, ...), "
                         + "DTCG tokens (groups of tokens with $value), a DTCG resolver (resolutionOrder), or Tokens "
-                        + "Studio metadata ($themes, $metadata); its member '\(unknown?.key ?? "")' is none of them"))
+                        + "Studio metadata ($themes, $metadata); its member '\(unknown)' is none of them\(near)"))
             return file
         }
         file.role = role

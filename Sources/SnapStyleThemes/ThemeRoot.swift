@@ -88,7 +88,9 @@ public enum ThemeDiscovery {
                 self = .resolver
             } else if Self.holdsTokens(content, depth: 0) {
                 self = .tokens
-            } else if object.isEmpty || object.members.contains(where: { ThemeSection.all.contains($0.key) }) {
+            } else if object.members.allSatisfy({ $0.key.hasPrefix("$") })
+                || object.members.contains(where: { ThemeSection.all.contains($0.key) })
+            {
                 self = .native
             } else {
                 return nil

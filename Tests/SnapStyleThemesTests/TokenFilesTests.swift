@@ -84,6 +84,12 @@ import Testing
         let errors = try ThemeStoreTests.info(store, "odd").errors
         #expect(errors.first?.message.contains("none of a theme's four kinds") == true, "\(errors)")
         #expect(errors.first?.file == "odd/data.json")
+        // A misspelt lone section gets its suggestion; a file of comments only is an empty native file.
+        roots.write("typo.json", ##"{"surfce": {"tint": "#102030"}}"##)
+        roots.write("empty.json", #"{"$comment": "nothing yet"}"#)
+        let again = loadedStore([roots.root])
+        #expect(try ThemeStoreTests.info(again, "typo").errors.first?.message.hasSuffix("(did you mean 'surface'?)") == true)
+        #expect(try ThemeStoreTests.info(again, "empty").errors == [])
     }
 
     @Test func aResolverNamingItselfIsToldSoNotThatItDoesNotExist() throws {
