@@ -139,8 +139,11 @@ struct TokenDocument: Sendable {
             d.warning(location, "\(Self.join(path)): neither a token nor a group (\(json.value.typeName)): ignored")
             return
         }
-        let children = object.members.filter { !$0.key.hasPrefix("$") }
-        let isToken = object["$value"] != nil || (object["$ref"] != nil && children.isEmpty)
+        // Tokens Studio's legacy syntax: `value` and `type` without `$` (read as DTCG by `TokensStudioValue`).
+        let legacy = object["$value"] == nil && object["value"] != nil && object["type"]?.stringValue != nil
+        let legacyMembers: Set = ["value", "type", "description"]
+        let children = object.members.filter { !$0.key.hasPrefix("$") && !(legacy && legacyMembers.contains($0.key)) }
+        let isToken = object["$value"] != nil || legacy || (object["$ref"] != nil && children.isEmpty)
         guard isToken else {
             if children.isEmpty, object["$type"] != nil, object.count == 1 || object["$description"] != nil {
                 d.warning(location, "\(Self.join(path)): has a $type but no $value: read as an empty group")
@@ -149,8 +152,11 @@ struct TokenDocument: Sendable {
             return
         }
         let key = Self.join(path)
-        let value: JSONValue
-        if let v = json["$value"] {
+        var value: JSONValue
+        var legacyType: String?
+        if legacy, let written = object["value"], let type = object["type"]?.stringValue {
+            (legacyType, value) = TokensStudioValue.normalize(type: type, written)
+        } else if let v = json["$value"] {
             value = v.value
             for child in children {
                 d.warning(location, "\(key): member '\(child.key)' beside $value is not DTCG's: ignored")
@@ -159,7 +165,7 @@ struct TokenDocument: Sendable {
             // `{"$ref": "#/a/b/$value", "$type": ...}`, as the published format text writes an alias by pointer.
             value = .object(["$ref": object["$ref"]!])
         }
-        var type: String?
+        var type: String? = legacyType
         if let typeJSON = json["$type"] {
             if let name = typeJSON.value.stringValue {
                 type = name
@@ -169,7 +175,8 @@ struct TokenDocument: Sendable {
         }
         let token = FlatToken(
             key: key, isRoot: path.last == "$root", value: value, location: location, type: type,
-            description: object["$description"]?.stringValue, deprecated: object["$deprecated"],
+            description: object["$description"]?.stringValue ?? (legacy ? object["description"]?.stringValue : nil),
+            deprecated: object["$deprecated"],
             hints: SnapStyleHints(extensions: object["$extensions"]))
         if tokens[key] == nil { order.append(key) }
         tokens[key] = token

@@ -1,0 +1,193 @@
+import SnapStyleEngine
+import SnapStyleJSON
+
+/// Tokens Studio's legacy syntax (`value`, `type`, `description` without `$`, as Tokens Studio and Style
+/// Dictionary 3 write them) read as DTCG: its type names, and its values written as CSS strings (`"16px"`,
+/// `"150%"`, `"#ff000080"`, `"Bold"`), become the DTCG types and value shapes they stand for. References
+/// (`"{a.b}"`, and Style Dictionary 3's `"{a.b.value}"`) stay references. What has no DTCG form (math, color
+/// functions of references, several values in one string) is kept as written, under its Tokens Studio type.
+enum TokensStudioValue {
+    /// Tokens Studio types that are DTCG dimensions.
+    static let dimensionTypes: Set = [
+        "dimension", "spacing", "sizing", "borderRadius", "borderWidth", "fontSizes", "paragraphSpacing",
+        "paragraphIndent",
+    ]
+
+    /// A legacy token's DTCG type and value.
+    static func normalize(type: String, _ value: JSONValue) -> (type: String, value: JSONValue) {
+        if case .string(let text) = value, let reference = reference(text) { return (dtcgType(type), reference) }
+        switch type {
+        case "color": return ("color", color(value) ?? value)
+        case _ where dimensionTypes.contains(type): return dimension(value).map { ("dimension", $0) } ?? (type, value)
+        case "opacity": return fraction(value).map { ("number", $0) } ?? (type, value)
+        case "lineHeights": return lineHeight(value).map { ("number", $0) } ?? (type, value)
+        case "letterSpacing": return letterSpacing(value).map { ("dimension", $0) } ?? (type, value)
+        case "fontFamilies": return ("fontFamily", value)
+        case "fontWeights": return fontWeight(value).map { ("fontWeight", $0) } ?? (type, value)
+        case "typography": return ("typography", typography(value))
+        case "boxShadow": return ("shadow", shadow(value))
+        case "border": return ("border", border(value))
+        default: return (type, value)
+        }
+    }
+
+    /// The DTCG type a Tokens Studio type stands for (for a reference, whose value is the target's).
+    static func dtcgType(_ type: String) -> String {
+        switch type {
+        case _ where dimensionTypes.contains(type), "letterSpacing": "dimension"
+        case "opacity", "lineHeights": "number"
+        case "fontFamilies": "fontFamily"
+        case "fontWeights": "fontWeight"
+        case "boxShadow": "shadow"
+        default: type
+        }
+    }
+
+    /// `"{a.b}"`, or Style Dictionary 3's `"{a.b.value}"`, as a DTCG alias.
+    static func reference(_ text: String) -> JSONValue? {
+        guard let key = TokenDocument.reference(text) else { return nil }
+        return .string("{" + (key.hasSuffix(".value") ? String(key.dropLast(6)) : key) + "}")
+    }
+
+    /// `#rgb`, `#rrggbb[aa]`, `rgb(r, g, b)`, `rgba(r, g, b, a)` (a number or a percentage) as a DTCG color.
+    static func color(_ value: JSONValue) -> JSONValue? {
+        guard let text = value.stringValue?.lowercased() else { return nil }
+        var rgba: [Double]
+        if text.hasPrefix("#") {
+            var digits = Array(text.dropFirst())
+            if digits.count == 3 || digits.count == 4 { digits = digits.flatMap { [$0, $0] } }
+            guard digits.count == 6 || digits.count == 8 else { return nil }
+            rgba = stride(from: 0, to: digits.count, by: 2).compactMap { UInt8(String(digits[$0...$0 + 1]), radix: 16) }
+                .map { Double($0) / 255 }
+            guard rgba.count == digits.count / 2 else { return nil }
+        } else if text.hasPrefix("rgb"), let open = text.firstIndex(of: "("), text.hasSuffix(")") {
+            let parts = text[text.index(after: open)..<text.index(before: text.endIndex)]
+                .split(whereSeparator: { $0 == "," || $0 == " " || $0 == "/" }).map(String.init)
+            guard parts.count == 3 || parts.count == 4 else { return nil }
+            let channels = parts.prefix(3).compactMap { part -> Double? in
+                part.hasSuffix("%") ? Double(part.dropLast()).map { $0 / 100 } : Double(part).map { $0 / 255 }
+            }
+            let alpha = parts.count == 4 ? fraction(.string(parts[3]))?.doubleValue : 1
+            guard channels.count == 3, let alpha else { return nil }
+            rgba = channels + [alpha]
+        } else {
+            return nil
+        }
+        let alpha = rgba.count == 4 ? rgba[3] : 1
+        return .object([
+            "colorSpace": "srgb", "components": .array(rgba.prefix(3).map { .double($0) }), "alpha": .double(alpha),
+        ])
+    }
+
+    /// `16`, `"16"`, `"16px"`, `"1.5rem"` as `{value, unit}` (a bare number is px); nil for anything else.
+    static func dimension(_ value: JSONValue) -> JSONValue? {
+        if let number = value.doubleValue { return measure(number, "px") }
+        guard let text = value.stringValue?.trimmed else { return nil }
+        for unit in ["px", "rem", "em"] where text.hasSuffix(unit) {
+            guard let number = Double(text.dropLast(unit.count)) else { return nil }
+            return measure(number, unit)
+        }
+        return Double(text).map { measure($0, "px") }
+    }
+
+    /// `0.5`, `"0.5"`, `"50%"` as a fraction.
+    static func fraction(_ value: JSONValue) -> JSONValue? {
+        if let number = value.doubleValue { return .number(number) }
+        guard let text = value.stringValue?.trimmed else { return nil }
+        if text.hasSuffix("%") { return Double(text.dropLast()).map { .number($0 / 100) } }
+        return Double(text).map { .number($0) }
+    }
+
+    /// A line height as a multiple of the size: `1.5`, `"150%"`; `AUTO` and lengths have no such form.
+    static func lineHeight(_ value: JSONValue) -> JSONValue? { fraction(value) }
+
+    /// Letter spacing: a percentage is `em` (`"2%"` is `0.02em`), a length as written.
+    static func letterSpacing(_ value: JSONValue) -> JSONValue? {
+        if let text = value.stringValue?.trimmed, text.hasSuffix("%"), let number = Double(text.dropLast()) {
+            return measure(number / 100, "em")
+        }
+        return dimension(value)
+    }
+
+    /// Tokens Studio's weight names, lowercased without spaces (a trailing style, `italic`, dropped here).
+    static let weights: [String: Double] = [
+        "hairline": 100, "thin": 100, "extralight": 200, "ultralight": 200, "light": 300, "normal": 400,
+        "regular": 400, "book": 400, "medium": 500, "semibold": 600, "demibold": 600, "bold": 700,
+        "extrabold": 800, "ultrabold": 800, "black": 900, "heavy": 900, "extrablack": 950, "ultrablack": 950,
+    ]
+
+    static func fontWeight(_ value: JSONValue) -> JSONValue? {
+        if let number = value.doubleValue { return .number(number) }
+        guard var text = value.stringValue?.lowercased().replacingOccurrences(of: " ", with: "") else { return nil }
+        for style in ["italic", "oblique"] where text.hasSuffix(style) { text.removeLast(style.count) }
+        if let number = Double(text) { return .number(number) }
+        return weights[text].map { .number($0) }
+    }
+
+    /// A typography value's members as DTCG's (`fontSizes` etc. by member).
+    static func typography(_ value: JSONValue) -> JSONValue {
+        guard case .object(let object) = value else { return value }
+        var result = JSONObject()
+        for member in object.members {
+            let type =
+                switch member.key {
+                case "fontFamily": "fontFamilies"
+                case "fontWeight": "fontWeights"
+                case "fontSize", "paragraphSpacing": "fontSizes"
+                case "lineHeight": "lineHeights"
+                case "letterSpacing": "letterSpacing"
+                default: ""
+                }
+            result[member.key] = type.isEmpty ? member.value : normalize(type: type, member.value).value
+        }
+        return .object(result)
+    }
+
+    /// A box shadow (or a list of them): `x`/`y` as `offsetX`/`offsetY`, `innerShadow` as `inset`.
+    static func shadow(_ value: JSONValue) -> JSONValue {
+        if case .array(let layers) = value { return .array(layers.map(shadow)) }
+        guard case .object(let object) = value else { return value }
+        var result = JSONObject()
+        for member in object.members {
+            switch member.key {
+            case "x": result["offsetX"] = dimensionOrReference(member.value)
+            case "y": result["offsetY"] = dimensionOrReference(member.value)
+            case "blur", "spread": result[member.key] = dimensionOrReference(member.value)
+            case "color": result["color"] = normalize(type: "color", member.value).value
+            case "type": result["inset"] = .bool(member.value.stringValue == "innerShadow")
+            default: result[member.key] = member.value
+            }
+        }
+        return .object(result)
+    }
+
+    static func border(_ value: JSONValue) -> JSONValue {
+        guard case .object(let object) = value else { return value }
+        var result = JSONObject()
+        for member in object.members {
+            switch member.key {
+            case "width": result["width"] = dimensionOrReference(member.value)
+            case "color": result["color"] = normalize(type: "color", member.value).value
+            default: result[member.key] = member.value
+            }
+        }
+        return .object(result)
+    }
+
+    /// `{value, unit}`.
+    static func measure(_ value: Double, _ unit: String) -> JSONValue {
+        .object(["value": .number(value), "unit": .string(unit)])
+    }
+
+    static func dimensionOrReference(_ value: JSONValue) -> JSONValue {
+        if case .string(let text) = value, let reference = reference(text) { return reference }
+        return dimension(value) ?? value
+    }
+}
+
+extension String {
+    /// Without spaces at either end.
+    fileprivate var trimmed: String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import SnapStyleEngine
+import SnapStyleJSON
+import SnapStyleMethods
+import SnapStyleThemes
+import Testing
+
+/// Tokens Studio's legacy syntax (`value`/`type` without `$`), read as DTCG: its types and its values written as
+/// CSS strings.
+@Suite struct TokensStudioSyntaxTests {
+    static let project = ##"""
+        {
+          "global": {
+            "colors": {
+              "blue": {"value": "#0066CC", "type": "color", "description": "Brand blue"},
+              "shade": {"value": "rgba(0, 0, 0, 0.5)", "type": "color"},
+              "accent": {"value": "{global.colors.blue}", "type": "color"},
+              "legacy": {"value": "{global.colors.blue.value}", "type": "color"}
+            },
+            "space": {"sm": {"value": "8", "type": "spacing"}, "md": {"value": "1rem", "type": "spacing"}},
+            "radius": {"card": {"value": "12px", "type": "borderRadius"}},
+            "opacity": {"muted": {"value": "60%", "type": "opacity"}},
+            "font": {
+              "family": {"value": "Inter", "type": "fontFamilies"},
+              "bold": {"value": "Semi Bold", "type": "fontWeights"},
+              "height": {"value": "150%", "type": "lineHeights"},
+              "tracking": {"value": "2%", "type": "letterSpacing"},
+              "body": {"value": {"fontFamily": "{global.font.family}", "fontWeight": "Regular", "fontSize": "16",
+                                 "lineHeight": "150%", "letterSpacing": "0%"}, "type": "typography"}
+            },
+            "shadow": {"card": {"value": {"x": "0", "y": "2", "blur": "8", "spread": "0", "color": "#00000033",
+                                          "type": "dropShadow"}, "type": "boxShadow"},
+                       "inner": {"value": {"x": "1", "y": "1", "blur": "0", "spread": "1", "color": "#FF0000",
+                                           "type": "innerShadow"}, "type": "boxShadow"}},
+            "border": {"focus": {"value": {"color": "{global.colors.blue}", "width": "2", "style": "solid"},
+                                 "type": "border"}}
+          },
+          "$themes": [],
+          "$metadata": {"tokenSetOrder": ["global"]}
+        }
+        """##
+
+    @Test func aSingleFileExportLoadsWithItsValuesAsTokensStudioMeansThem() async throws {
+        let roots = TemporaryRoots()
+        roots.write("studio/tokens.json", Self.project)
+        let store = loadedStore([roots.root])
+        let info = try ThemeStoreTests.info(store, "studio")
+        #expect(info.errors == [], "\(info.errors)")
+        let session = try #require(store.theme(named: "studio")).session()
+        let hex = { (key: String) in try session.resolve(.surface, key)?.json["hex"]?.stringValue }
+        #expect(try hex("global.colors.blue") == "#0066CCFF")
+        #expect(try hex("global.colors.shade") == "#00000080")
+        #expect(try hex("global.colors.accent") == "#0066CCFF")
+        #expect(try hex("global.colors.legacy") == "#0066CCFF")
+        #expect(try session.resolve(.number, "global.space.sm")?.json["base"] == 8)
+        #expect(try session.resolve(.number, "global.space.md")?.json["base"] == 16)
+        #expect(try session.resolve(.number, "global.opacity.muted")?.json["base"] == 0.6)
+        let body = try #require(try session.resolve(.font, "global.font.body")?.json)
+        #expect(body["size"] == 16 && body["weightValue"] == 400 && body["lineHeight"] == 1.5)
+        #expect(body["family"] == "Inter")
+
+        let methods = StyleMethods(store: store, defaultTheme: "snap")
+        let keys = ThemeExport.exportedKeys(
+            try #require(try methods.handle("keys", .object(["theme": "studio"]))), inherited: false)
+        let theme = try await ThemeExport.resolve(keys: keys, params: ["theme": "studio"], context: [:]) {
+            try #require(try methods.answer($0, .object($1)))
+        }
+        let css = ThemeExport.css([theme])
+        for line in [
+            "--global-space-sm: 8px;", "--global-space-md: 1rem;", "--global-radius-card: 12px;",
+            "--global-opacity-muted: 0.6;", "--global-font-bold: 600;", "--global-font-height: 1.5;",
+            "--global-font-tracking: 0.02em;", "--global-shadow-card: 0px 2px 8px 0px #00000033;",
+            "--global-shadow-inner: inset 1px 1px 0px 1px #ff0000;", "--global-border-focus: 2px solid #0066cc;",
+            "--global-font-body: 400 16px/1.5 Inter;",
+        ] {
+            #expect(css.contains("  " + line + "\n"), "missing \(line)\n\(css)")
+        }
+    }
+}
