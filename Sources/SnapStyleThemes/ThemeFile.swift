@@ -77,6 +77,14 @@ extension ThemeFile {
             return file
         }
         file.role = role
+        if role == .metadata {
+            file.warnings.append(
+                ThemeError(
+                    file: path, line: 1, column: 1,
+                    message: "Tokens Studio's \(path.split(separator: "/").last ?? "") is not applied yet: every token "
+                        + "file is a set, and files named for a mode (light, dark) apply in that mode"))
+            return file
+        }
         if role != .native {
             file.document = located
             // What an export keeps beside the tokens: native definitions for what DTCG has no type for.

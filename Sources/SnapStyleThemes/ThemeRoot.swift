@@ -74,9 +74,16 @@ public enum ThemeDiscovery {
     /// any other `*.json` (`ThemeFile.role`).
     public enum FileRole: Sendable, Hashable {
         case native, tokens, resolver
+        /// Tokens Studio's `$themes.json` or `$metadata.json` (read for its name; not applied yet).
+        case metadata
 
         public init(path: String) {
-            self = path.hasSuffix(".tokens.json") ? .tokens : path.hasSuffix(".resolver.json") ? .resolver : .native
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            if name == "$themes.json" || name == "$metadata.json" {
+                self = .metadata
+            } else {
+                self = path.hasSuffix(".tokens.json") ? .tokens : path.hasSuffix(".resolver.json") ? .resolver : .native
+            }
         }
 
         /// What a `*.json` file holds: a DTCG resolver (it has `resolutionOrder`), a tree of tokens (groups whose
@@ -183,7 +190,9 @@ public enum ThemeDiscovery {
                 case .directory where recursive: walk("\(relative)/\(name)", recursive: true)
                 case .file where name.hasSuffix(".json"):
                     let role = FileRole(path: name)
-                    if role == .native || (recursive && role == .tokens) { result.append("\(relative)/\(name)") }
+                    if role == .native || role == .metadata || (recursive && role == .tokens) {
+                        result.append("\(relative)/\(name)")
+                    }
                 default: continue
                 }
             }

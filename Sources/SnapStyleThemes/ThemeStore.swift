@@ -45,8 +45,10 @@ public final class ThemeStore: Sendable {
         var contributions: [ThemeFile] {
             fileOrder.compactMap { files[$0] } + (files[ThemeStore.tokensUnit].map { [$0] } ?? [])
         }
-        /// Warnings about the theme's token files.
-        var warnings: [ThemeError] { files[ThemeStore.tokensUnit]?.warnings ?? [] }
+        /// Warnings about the theme's files (its token files, compiled, last).
+        var warnings: [ThemeError] {
+            fileOrder.flatMap { files[$0]?.warnings ?? [] } + (files[ThemeStore.tokensUnit]?.warnings ?? [])
+        }
 
         init(name: String) { self.name = name }
 

@@ -88,7 +88,9 @@ import Testing
         roots.write("typo.json", ##"{"surfce": {"tint": "#102030"}}"##)
         roots.write("empty.json", #"{"$comment": "nothing yet"}"#)
         let again = loadedStore([roots.root])
-        #expect(try ThemeStoreTests.info(again, "typo").errors.first?.message.hasSuffix("(did you mean 'surface'?)") == true)
+        #expect(
+            try ThemeStoreTests.info(again, "typo").errors.first?.message.hasSuffix("(did you mean 'surface'?)") == true
+        )
         #expect(try ThemeStoreTests.info(again, "empty").errors == [])
     }
 

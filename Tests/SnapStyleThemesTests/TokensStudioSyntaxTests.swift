@@ -76,4 +76,22 @@ import Testing
             #expect(css.contains("  " + line + "\n"), "missing \(line)\n\(css)")
         }
     }
+
+    @Test func aProjectsMetadataFilesAreNotedAndItsModeSetsApplyInTheirModes() throws {
+        let roots = TemporaryRoots()
+        roots.write("kite/$themes.json", #"[{"id": "1", "name": "Dark", "selectedTokenSets": {"dark": "enabled"}}]"#)
+        roots.write("kite/$metadata.json", #"{"tokenSetOrder": ["core", "light", "dark"]}"#)
+        roots.write("kite/core.json", #"{"ink": {"value": "{ink-mode}", "type": "color"}}"#)
+        roots.write("kite/light.json", ##"{"ink-mode": {"value": "#111111", "type": "color"}}"##)
+        roots.write("kite/dark.json", ##"{"ink-mode": {"value": "#EEEEEE", "type": "color"}}"##)
+        let store = loadedStore([roots.root])
+        let info = try ThemeStoreTests.info(store, "kite")
+        #expect(info.errors == [], "\(info.errors)")
+        #expect(info.warnings.contains { $0.file == "kite/$themes.json" && $0.message.contains("not applied yet") })
+        var dark = StyleContext()
+        dark.colorScheme = .dark
+        let session = try #require(store.theme(named: "kite")).session()
+        #expect(try session.resolve(.surface, "ink")?.json["hex"] == "#111111FF")
+        #expect(try session.resolve(.surface, "ink", context: dark)?.json["hex"] == "#EEEEEEFF")
+    }
 }
