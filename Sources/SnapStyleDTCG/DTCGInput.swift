@@ -27,6 +27,10 @@ public struct DTCGInput: Sendable {
     public var unreadable: Set<String>
     public var remBase: Double
     public var mappings: [ModifierMapping]
+    /// A Tokens Studio project's `$themes.json` (its path relative to the root and JSON) and `$metadata.json`:
+    /// its themes select the token sets, files named by path below the themes file's directory.
+    public var studioThemes: (path: String, json: LocatedJSON)?
+    public var studioMetadata: LocatedJSON?
 
     public init(
         resolver: (path: String, json: LocatedJSON)?, documents: [String: LocatedJSON], unreadable: Set<String> = [],

@@ -280,6 +280,19 @@ public struct TokenCompiler {
                     TokenSource.file(path: $0, pointer: [], location: SourceLocation(file: $0, line: 1, column: 1))
                 }
             }
+            if let studio = input.studioThemes {
+                let project = TokensStudioThemes(
+                    themes: studio.json, path: studio.path, metadata: input.studioMetadata,
+                    files: Set(input.documents.keys), &d)
+                units = [Unit(selector: nil, documents: [merged(sources(project.base))], contextNames: [""])]
+                for modifier in project.modifiers {
+                    units.append(
+                        Unit(
+                            selector: modifier.selector, documents: modifier.files.map { merged(sources($0)) },
+                            contextNames: modifier.selector.contexts))
+                }
+                return
+            }
             let (base, modifiers) = ModeFiles.modifiers(paths)
             units = [Unit(selector: nil, documents: [merged(sources(base))], contextNames: [""])]
             for (selector, files) in modifiers {

@@ -26,6 +26,8 @@ public struct TokenMemo: Sendable {
     /// What every key's result depends on besides its own tokens.
     struct Signature: Sendable {
         var resolver: SourceNode?
+        var studio: SourceNode?
+        var studioOrder: SourceNode?
         var documents: Set<String>
         var unreadable: Set<String>
         var remBase: Double
@@ -33,6 +35,8 @@ public struct TokenMemo: Sendable {
 
         init(_ input: DTCGInput) {
             resolver = input.resolver?.json.node
+            studio = input.studioThemes?.json.node
+            studioOrder = input.studioMetadata?.node
             documents = Set(input.documents.keys)
             unreadable = input.unreadable
             remBase = input.remBase
@@ -40,7 +44,8 @@ public struct TokenMemo: Sendable {
         }
 
         func matches(_ other: Signature) -> Bool {
-            resolver === other.resolver && documents == other.documents && unreadable == other.unreadable
+            resolver === other.resolver && studio === other.studio && studioOrder === other.studioOrder
+                && documents == other.documents && unreadable == other.unreadable
                 && remBase == other.remBase && mappings == other.mappings
         }
     }

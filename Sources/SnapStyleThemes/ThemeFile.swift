@@ -78,11 +78,7 @@ extension ThemeFile {
         }
         file.role = role
         if role == .metadata {
-            file.warnings.append(
-                ThemeError(
-                    file: path, line: 1, column: 1,
-                    message: "Tokens Studio's \(path.split(separator: "/").last ?? "") is not applied yet: every token "
-                        + "file is a set, and files named for a mode (light, dark) apply in that mode"))
+            file.document = located
             return file
         }
         if role != .native {

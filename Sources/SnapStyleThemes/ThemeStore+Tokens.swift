@@ -120,9 +120,19 @@ extension ThemeStore {
             }
         }
         let manifest = record.manifest
-        return DTCGInput(
+        var input = DTCGInput(
             resolver: resolver, documents: documents, unreadable: unreadable, remBase: manifest?.remBase ?? 16,
             mappings: manifest?.modifiers ?? [])
+        let metadata = record.fileOrder.filter { record.files[$0]?.role == .metadata }
+        if resolver == nil, let path = metadata.first(where: { $0.hasSuffix("$themes.json") }),
+            let json = record.files[path]?.document
+        {
+            input.studioThemes = (path, json)
+            input.studioMetadata = metadata.first { $0.hasSuffix("$metadata.json") }.flatMap {
+                record.files[$0]?.document
+            }
+        }
+        return input
     }
 
     /// The JSON of a token file whose parse a large theme let go, read and parsed again.

@@ -77,21 +77,48 @@ import Testing
         }
     }
 
-    @Test func aProjectsMetadataFilesAreNotedAndItsModeSetsApplyInTheirModes() throws {
+    @Test func aProjectsThemesSelectItsSetsAsModifierContexts() throws {
         let roots = TemporaryRoots()
-        roots.write("kite/$themes.json", #"[{"id": "1", "name": "Dark", "selectedTokenSets": {"dark": "enabled"}}]"#)
-        roots.write("kite/$metadata.json", #"{"tokenSetOrder": ["core", "light", "dark"]}"#)
-        roots.write("kite/core.json", #"{"ink": {"value": "{ink-mode}", "type": "color"}}"#)
+        roots.write(
+            "kite/$themes.json",
+            #"""
+            [{"id": "1", "name": "Light", "group": "mode",
+              "selectedTokenSets": {"core/base": "enabled", "light": "enabled", "dark": "disabled", "extra": "source"}},
+             {"id": "2", "name": "Dark", "group": "mode",
+              "selectedTokenSets": {"core/base": "enabled", "dark": "enabled", "extra": "source"}}]
+            """#)
+        roots.write("kite/$metadata.json", #"{"tokenSetOrder": ["core/base", "extra", "light", "dark"]}"#)
+        roots.write(
+            "kite/core/base.json",
+            #"{"ink": {"value": "{ink-mode}", "type": "color"}, "gap": {"value": "4", "type": "spacing"}}"#)
+        roots.write("kite/extra.json", #"{"gap": {"value": "6", "type": "spacing"}}"#)
         roots.write("kite/light.json", ##"{"ink-mode": {"value": "#111111", "type": "color"}}"##)
-        roots.write("kite/dark.json", ##"{"ink-mode": {"value": "#EEEEEE", "type": "color"}}"##)
+        roots.write(
+            "kite/dark.json",
+            ##"{"ink-mode": {"value": "#EEEEEE", "type": "color"}, "gap": {"value": "8", "type": "spacing"}}"##)
         let store = loadedStore([roots.root])
         let info = try ThemeStoreTests.info(store, "kite")
         #expect(info.errors == [], "\(info.errors)")
-        #expect(info.warnings.contains { $0.file == "kite/$themes.json" && $0.message.contains("not applied yet") })
+        #expect(info.modifiers.map(\.name) == ["mode"])
+        #expect(info.modifiers.first?.contexts == ["Light", "Dark"])
         var dark = StyleContext()
         dark.colorScheme = .dark
         let session = try #require(store.theme(named: "kite")).session()
         #expect(try session.resolve(.surface, "ink")?.json["hex"] == "#111111FF")
         #expect(try session.resolve(.surface, "ink", context: dark)?.json["hex"] == "#EEEEEEFF")
+        // tokenSetOrder: extra after core/base in both; dark, last, wins in Dark.
+        #expect(try session.resolve(.number, "gap")?.json["base"] == 6)
+        #expect(try session.resolve(.number, "gap", context: dark)?.json["base"] == 8)
+    }
+
+    @Test func aThemeNamingASetThatIsNoFileIsAnErrorAtThatTheme() throws {
+        let roots = TemporaryRoots()
+        roots.write("kite/$themes.json", #"[{"id": "1", "name": "Light", "selectedTokenSets": {"nope": "enabled"}}]"#)
+        roots.write("kite/core.json", ##"{"ink": {"value": "#111111", "type": "color"}}"##)
+        let store = loadedStore([roots.root])
+        let errors = try ThemeStoreTests.info(store, "kite").errors
+        #expect(
+            errors.contains { $0.file == "kite/$themes.json" && $0.message.contains("set 'nope' is no file") },
+            "\(errors)")
     }
 }
