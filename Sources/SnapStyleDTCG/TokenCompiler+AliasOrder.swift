@@ -59,6 +59,8 @@ extension TokenCompiler {
             let value = def.token.value
             if let target = Self.wholeAlias(value) {
                 targets.append((target, true))
+            } else if let text = TokensStudioMath.text(of: value) {
+                for target in TokensStudioMath.references(in: text) { targets.append((target, false)) }
             } else {
                 Self.collectAliases(in: value) { targets.append(($0, false)) }
             }

@@ -68,6 +68,7 @@ extension TokenCompiler {
             return .ref(name(target), adjust: [])
         }
         guard let type = type(of: def, warn: false) else { return nil }
+        if let text = TokensStudioMath.text(of: json) { return math(text, def: def, key: key, attribute) }
         if Self.hasAlias(json) {
             var ok = true
             let value = tokenValue(json, expected: type, container: type, def: def, ok: &ok)
@@ -87,6 +88,30 @@ extension TokenCompiler {
         guard case .success(let converted)? = converted[key]?[index] else { return nil }
         for warning in converted.warnings { d.warning(def.token.location, "\(key): \(warning)") }
         return .value(def.token.hints?.apply(to: converted.literal) ?? converted.literal)
+    }
+
+    /// Tokens Studio math as a `calc` over the keys it names, which must be numbers (lengths where it says so).
+    mutating func math(_ text: String, def: Def, key: String, _ attribute: Attribute) -> Definition? {
+        guard attribute == .number else {
+            d.error(def.token.location, "\(key): math makes a number or a length, not a \(attribute.rawValue)")
+            return nil
+        }
+        var lengths = Set<String>()
+        for target in TokensStudioMath.references(in: text) {
+            guard checkTarget(target, from: def, expected: nil) else { return nil }
+            guard self.attribute(of: target) == .number else {
+                d.error(def.token.location, "\(key): {\(target)} in '\(text)' is not a number or a length")
+                return nil
+            }
+            if keyType(target) == "dimension" { lengths.insert(target) }
+        }
+        do {
+            let expression = try TokensStudioMath.compile(text, remBase: input.remBase) { lengths.contains($0) }
+            return .value(.number(.calc(expression, scaled: false)))
+        } catch {
+            d.error(def.token.location, "\(key): \(error.message)")
+            return nil
+        }
     }
 
     /// Checks that an alias's target exists and has the expected type.

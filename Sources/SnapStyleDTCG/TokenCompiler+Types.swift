@@ -125,7 +125,9 @@ extension TokenCompiler {
                 failed = true
                 continue
             }
-            if Self.hasAlias(def.token.value) {
+            if TokensStudioMath.text(of: def.token.value) != nil {
+                attribute = DTCGType.attribute(of: type)
+            } else if Self.hasAlias(def.token.value) {
                 attribute = DTCGType.attribute(of: type)
                 if attribute == .font, typographyImportsAsToken(def.token.value) { attribute = .token }
             } else {

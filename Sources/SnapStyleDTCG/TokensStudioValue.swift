@@ -18,7 +18,9 @@ enum TokensStudioValue {
         if case .string(let text) = value, let reference = reference(text) { return (dtcgType(type), reference) }
         switch type {
         case "color": return ("color", color(value) ?? value)
-        case _ where dimensionTypes.contains(type): return dimension(value).map { ("dimension", $0) } ?? (type, value)
+        case _ where dimensionTypes.contains(type):
+            return dimension(value).map { ("dimension", $0) } ?? math(value).map { ("dimension", $0) } ?? (type, value)
+        case "number": return math(value).map { ("number", $0) } ?? (type, value)
         case "opacity": return fraction(value).map { ("number", $0) } ?? (type, value)
         case "lineHeights": return lineHeight(value).map { ("number", $0) } ?? (type, value)
         case "letterSpacing": return letterSpacing(value).map { ("dimension", $0) } ?? (type, value)
@@ -172,6 +174,15 @@ enum TokensStudioValue {
             }
         }
         return .object(result)
+    }
+
+    /// A string that is arithmetic over numbers, lengths and references (`"{space.base} * 2"`), marked for the
+    /// compiler (`TokensStudioMath`); nil for anything else.
+    static func math(_ value: JSONValue) -> JSONValue? {
+        guard let text = value.stringValue, text.contains(where: { "+-*/(".contains($0) }) || text.contains("{"),
+            TokenDocument.reference(text) == nil, Double(text) == nil
+        else { return nil }
+        return .object([TokensStudioMath.marker: .string(text)])
     }
 
     /// `{value, unit}`.

@@ -66,9 +66,12 @@ extension CalcExpression {
     /// depth is bounded when it is parsed.
     public static let maximumDepth = Limits.calcDepth
 
-    /// Parses an expression; errors carry the character offset.
-    public static func parse(_ text: String) throws(CalcSyntaxError) -> CalcExpression {
+    /// Parses an expression; errors carry the character offset. With `tokenPaths`, `{…}` may name an imported
+    /// token by its path (segments with spaces, digits first), as Tokens Studio's math does; a native theme's calc
+    /// names native keys.
+    public static func parse(_ text: String, tokenPaths: Bool = false) throws(CalcSyntaxError) -> CalcExpression {
         var parser = CalcParser(Array(text.unicodeScalars))
+        parser.tokenPaths = tokenPaths
         let expression = try parser.expression().expression
         parser.skipSpaces()
         if parser.index < parser.scalars.count {
@@ -86,6 +89,8 @@ private struct CalcParser {
     var index = 0
     /// Parentheses, calls and unary minus being parsed.
     var open = 0
+    /// Whether a reference may be a token path (`KeySyntax.isValidReference`), not only a native key.
+    var tokenPaths = false
 
     init(_ scalars: [Unicode.Scalar]) { self.scalars = scalars }
 
@@ -187,7 +192,7 @@ private struct CalcParser {
             guard peek() == "}" else { throw CalcSyntaxError(message: "expected '}'", offset: index) }
             let name = String(String.UnicodeScalarView(scalars[nameStart..<index]))
             index += 1
-            guard KeySyntax.isValid(name) else {
+            guard tokenPaths ? KeySyntax.isValidReference(name) : KeySyntax.isValid(name) else {
                 throw CalcSyntaxError(message: "'\(name)' is not a valid key", offset: nameStart)
             }
             return (.key(name), 1)

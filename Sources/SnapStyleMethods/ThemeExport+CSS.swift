@@ -50,7 +50,8 @@ extension ThemeExport {
             // An imported dimension as written, an imported number without a unit; native numbers are points.
             guard let amount = value["value"]?.doubleValue else { return nil }
             guard entry.isImported else { return [(name, px(amount))] }
-            written = [(name, value["dimension"].flatMap(dimension) ?? exact(amount))]
+            let unit = entry.type == "dimension" ? "px" : ""
+            written = [(name, value["dimension"].flatMap(dimension) ?? exact(amount) + unit)]
         case "font":
             written = font(name, value)
         case "token":

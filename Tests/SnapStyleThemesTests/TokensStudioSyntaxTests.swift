@@ -121,4 +121,42 @@ import Testing
             errors.contains { $0.file == "kite/$themes.json" && $0.message.contains("set 'nope' is no file") },
             "\(errors)")
     }
+
+    @Test func mathFollowsTheTokensItNamesAndCarriesTheirUnit() throws {
+        let roots = TemporaryRoots()
+        roots.write(
+            "sums/tokens.json",
+            #"""
+            {"space": {"base": {"value": "4", "type": "spacing"},
+                       "double": {"value": "{space.base} * 2", "type": "spacing"},
+                       "mean": {"value": "({space.base} + {space.double}) / 2", "type": "spacing"},
+                       "wide": {"value": "1rem + 4px", "type": "spacing"},
+                       "area": {"value": "{space.base} * {space.double}", "type": "spacing"},
+                       "broken": {"value": "{space.base} / 0", "type": "spacing"}}}
+            """#)
+        let store = loadedStore([roots.root])
+        let errors = try ThemeStoreTests.info(store, "sums").errors.map(\.message)
+        #expect(errors.contains("space.area: a length times a length"), "\(errors)")
+        #expect(errors.contains("space.broken: a division by zero"), "\(errors)")
+        // Without the two broken tokens the theme serves, and math follows an edit of what it names.
+        roots.write(
+            "sums/tokens.json",
+            #"""
+            {"space": {"base": {"value": "4", "type": "spacing"},
+                       "double": {"value": "{space.base} * 2", "type": "spacing"},
+                       "mean": {"value": "({space.base} + {space.double}) / 2", "type": "spacing"},
+                       "wide": {"value": "1rem + 4px", "type": "spacing"}}}
+            """#)
+        store.apply(changedPaths: [roots.full("sums/tokens.json")])
+        let session = { try #require(store.theme(named: "sums")).session() }
+        #expect(try session().resolve(.number, "space.double")?.json["base"] == 8)
+        #expect(try session().resolve(.number, "space.mean")?.json["base"] == 6)
+        #expect(try session().resolve(.number, "space.wide")?.json["base"] == 20)
+        roots.write(
+            "sums/tokens.json",
+            try String(contentsOfFile: roots.full("sums/tokens.json"), encoding: .utf8)
+                .replacingOccurrences(of: #""value": "4""#, with: #""value": "5""#))
+        store.apply(changedPaths: [roots.full("sums/tokens.json")])
+        #expect(try session().resolve(.number, "space.double")?.json["base"] == 10)
+    }
 }
