@@ -143,28 +143,9 @@ enum FontFamilies {
         "ui-monospace", "ui-rounded", "math", "emoji", "fangsong", "inherit", "initial", "unset",
     ]
 
-    /// A list written as one string, split at commas outside quotes; quotes around a name removed.
-    static func split(_ text: String) -> [String] {
-        var names: [String] = []
-        var current = ""
-        var quote: Character?
-        for character in text {
-            if let open = quote {
-                if character == open { quote = nil } else { current.append(character) }
-            } else if character == "\"" || character == "'" {
-                quote = character
-            } else if character == "," {
-                names.append(current)
-                current = ""
-            } else {
-                current.append(character)
-            }
-        }
-        names.append(current)
-        return names.map { name in
-            String(name.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
-        }.filter { !$0.isEmpty }
-    }
+    /// A list written as one string, split at commas outside quotes; quotes around a name removed (as the
+    /// importer splits a family list written as one string).
+    static func split(_ text: String) -> [String] { DTCGValue.splitFamilies(text) }
 
     /// A name as CSS takes it: as is when it is a keyword or an identifier, quoted otherwise.
     static func css(_ name: String) -> String {
