@@ -11,9 +11,16 @@ extension TokenCompiler {
         var failed = false
         // From the top of the resolution order down: the first set that writes the key shadows everything below.
         for (index, def) in list.enumerated().reversed() {
-            guard let definition = value(of: def, index: index, key: key, attribute) else {
+            guard var definition = value(of: def, index: index, key: key, attribute) else {
                 failed = true
                 continue
+            }
+            if let modify = def.token.modify, attribute == .surface {
+                guard let result = modified(definition, by: modify, def: def, key: key) else {
+                    failed = true
+                    continue
+                }
+                definition = result
             }
             guard otherwise == nil else { continue }
             if units[def.unit].selector == nil {

@@ -15,11 +15,15 @@ final class FlatToken: Sendable {
     let location: SourceLocation
     /// `$extensions."org.snapstyle"`, as an export writes it.
     let hints: SnapStyleHints?
+    /// Tokens Studio's color modifier, `$extensions."studio.tokens".modify`.
+    let modify: JSONValue?
 
     init(
         key: String, isRoot: Bool, value: JSONValue, location: SourceLocation, type: String? = nil,
-        description: String? = nil, deprecated: JSONValue? = nil, hints: SnapStyleHints? = nil
+        description: String? = nil, deprecated: JSONValue? = nil, hints: SnapStyleHints? = nil,
+        modify: JSONValue? = nil
     ) {
+        self.modify = modify
         self.key = key
         self.isRoot = isRoot
         self.value = value
@@ -33,14 +37,14 @@ final class FlatToken: Sendable {
     /// Whether two readings of a token say the same, at the same place.
     func says(the same: FlatToken) -> Bool {
         key == same.key && location == same.location && type == same.type && description == same.description
-            && deprecated == same.deprecated && hints == same.hints && value == same.value
+            && deprecated == same.deprecated && hints == same.hints && value == same.value && modify == same.modify
     }
 
     /// The same token under another key (a group's `$extends` copies tokens below the extending group).
     func moved(to key: String) -> FlatToken {
         FlatToken(
             key: key, isRoot: false, value: value, location: location, type: type,
-            description: description, deprecated: deprecated, hints: hints)
+            description: description, deprecated: deprecated, hints: hints, modify: modify)
     }
 }
 
@@ -177,7 +181,8 @@ struct TokenDocument: Sendable {
             key: key, isRoot: path.last == "$root", value: value, location: location, type: type,
             description: object["$description"]?.stringValue ?? (legacy ? object["description"]?.stringValue : nil),
             deprecated: object["$deprecated"],
-            hints: SnapStyleHints(extensions: object["$extensions"]))
+            hints: SnapStyleHints(extensions: object["$extensions"]),
+            modify: object["$extensions"]?["studio.tokens"]?["modify"])
         if tokens[key] == nil { order.append(key) }
         tokens[key] = token
     }

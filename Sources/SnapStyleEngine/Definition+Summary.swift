@@ -67,6 +67,7 @@ extension Adjustment {
     var summary: String {
         switch self {
         case .opacity(let factor): "opacity \(Scalar.number(factor))"
+        case .alpha(let value): "alpha \(Scalar.number(value))"
         case .mix(let with, let amount, let space):
             "mix with \(with.summary) by \(Scalar.number(amount)) (\(space.rawValue))"
         }

@@ -41,6 +41,8 @@ public struct DefinitionEntry: Hashable, Sendable {
 /// A surface adjustment (docs/theme-format.md).
 public enum Adjustment: Hashable, Sendable {
     case opacity(Double)
+    /// Sets the alpha (Tokens Studio's `alpha` color modifier), where `opacity` multiplies it.
+    case alpha(Double)
     case mix(with: ColorSpec, amount: Double, space: MixSpace)
 }
 

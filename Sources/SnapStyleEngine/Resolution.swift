@@ -285,6 +285,10 @@ struct Resolution {
                 surface = surface.adjusted {
                     var c = $0; c.a = min(max(c.a * factor, 0), 1); return c
                 }
+            case .alpha(let value):
+                surface = surface.adjusted {
+                    var c = $0; c.a = min(max(value, 0), 1); return c
+                }
             case .mix(let with, let amount, let space):
                 guard let target = color(with) else { return nil }
                 surface = surface.adjusted { $0.mixed(with: target, amount: amount, space: space) }

@@ -159,4 +159,39 @@ import Testing
         store.apply(changedPaths: [roots.full("sums/tokens.json")])
         #expect(try session().resolve(.number, "space.double")?.json["base"] == 10)
     }
+
+    /// Tokens Studio's color modifiers, with the figures its own transforms give for #C14242 and 0.2 in sRGB
+    /// (lighten `rgb(80.549% 40.706% 40.706%)`, darken `#9a3535`, alpha `/ 0.2`).
+    @Test func colorModifiersComputeWhatTokensStudioComputes() throws {
+        let roots = TemporaryRoots()
+        roots.write(
+            "mods/tokens.json",
+            ##"""
+            {"red": {"value": "#C14242", "type": "color"},
+             "light": {"value": "{red}", "type": "color",
+                       "$extensions": {"studio.tokens": {"modify": {"type": "lighten", "value": "0.2", "space": "srgb"}}}},
+             "dark": {"value": "#C14242", "type": "color",
+                      "$extensions": {"studio.tokens": {"modify": {"type": "darken", "value": 0.2, "space": "srgb"}}}},
+             "faint": {"value": "{red}", "type": "color",
+                       "$extensions": {"studio.tokens": {"modify": {"type": "alpha", "value": "0.2", "space": "srgb"}}}},
+             "half": {"value": "#000000", "type": "color",
+                      "$extensions": {"studio.tokens": {"modify": {"type": "mix", "value": "0.5", "space": "srgb",
+                                                                   "color": "#FFFFFF"}}}}}
+            """##)
+        let store = loadedStore([roots.root])
+        #expect(try ThemeStoreTests.info(store, "mods").errors == [])
+        let session = { try #require(store.theme(named: "mods")).session() }
+        let hex = { (key: String) in try session().resolve(.surface, key)?.json["hex"]?.stringValue }
+        #expect(try hex("light") == "#CD6868FF")
+        #expect(try hex("dark") == "#9A3535FF")
+        #expect(try hex("faint") == "#C1424233")
+        #expect(try hex("half") == "#808080FF")
+        // A modifier on a reference follows its target.
+        roots.write(
+            "mods/tokens.json",
+            try String(contentsOfFile: roots.full("mods/tokens.json"), encoding: .utf8).replacingOccurrences(
+                of: ##""red": {"value": "#C14242""##, with: ##""red": {"value": "#000000""##))
+        store.apply(changedPaths: [roots.full("mods/tokens.json")])
+        #expect(try hex("light") == "#333333FF")
+    }
 }
