@@ -280,7 +280,8 @@ public struct TokenCompiler {
                     TokenSource.file(path: $0, pointer: [], location: SourceLocation(file: $0, line: 1, column: 1))
                 }
             }
-            if let studio = input.studioThemes {
+            // A project without themes (`[]`) applies every set, as one without `$themes.json` does.
+            if let studio = input.studioThemes, !(studio.json.value.arrayValue ?? []).isEmpty {
                 let project = TokensStudioThemes(
                     themes: studio.json, path: studio.path, metadata: input.studioMetadata,
                     files: Set(input.documents.keys), &d)

@@ -194,4 +194,16 @@ import Testing
         store.apply(changedPaths: [roots.full("mods/tokens.json")])
         #expect(try hex("light") == "#333333FF")
     }
+
+    @Test func aProjectWithoutThemesAppliesEverySet() throws {
+        let roots = TemporaryRoots()
+        roots.write("plain/$themes.json", "[]")
+        roots.write("plain/colors.json", ##"{"ink": {"value": "#111111", "type": "color"}}"##)
+        roots.write("plain/space.json", #"{"gap": {"value": "4", "type": "spacing"}}"#)
+        let store = loadedStore([roots.root])
+        #expect(try ThemeStoreTests.info(store, "plain").errors == [])
+        let session = try #require(store.theme(named: "plain")).session()
+        #expect(try session.resolve(.surface, "ink")?.json["hex"] == "#111111FF")
+        #expect(try session.resolve(.number, "gap")?.json["base"] == 4)
+    }
 }
