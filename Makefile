@@ -11,8 +11,9 @@ BIN := .build/release
 
 # Installs Debian packages, only those missing: what the C modules need, and for the tests systemd's tools
 # (systemd-analyze, systemd-socket-activate), util-linux's (setpriv, unshare, nsenter), curl, and headless Chromium
-# with its WebDriver for the preview page's browser tests, which Selenium (from PyPI, in .build/browser-venv) drives.
-TEST_PACKAGES := systemd util-linux curl chromium chromium-driver python3 python3-venv
+# with its WebDriver for the preview page's browser tests, which Selenium (from PyPI, in .build/browser-venv) drives,
+# and Node.js for the page's unit tests (its built-in test runner; no npm packages).
+TEST_PACKAGES := systemd util-linux curl chromium chromium-driver python3 python3-venv nodejs
 BROWSER_VENV := .build/browser-venv
 define install_missing
 	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -41,8 +42,10 @@ run: release
 	$(BIN)/snapstyled
 
 # The sources' formatting is checked first (swift-format, part of the toolchain): a file it would change fails.
+# The page's pure parts are tested with Node's test runner before the Swift tests.
 # The tests that need the browser, root (to act as another user) or user namespaces fail here instead of skipping.
 test: test-deps lint
+	node --test Tests/Page/
 	$(SWIFT) build --build-tests
 	SNAPSTYLE_BROWSER_PYTHON=$(CURDIR)/$(BROWSER_VENV)/bin/python3 SNAPSTYLE_REQUIRE_BROWSER=1 \
 		SNAPSTYLE_REQUIRE_ROOT=1 SNAPSTYLE_REQUIRE_USERNS=1 $(SWIFT) test --skip-build

@@ -1,17 +1,19 @@
-/// The page's three files, embedded in the binary.
+/// The page's files, embedded in the binary.
 public enum PageAsset: Sendable {
     /// `/`: the HTML.
     case index
     /// `/preview.css`.
     case stylesheet
-    /// `/preview.js`.
+    /// `/preview.js`: the page's ES module.
     case script
+    /// `/preview-pure.js`: the module's pure parts, which it imports.
+    case pureScript
 
     var contentType: String {
         switch self {
         case .index: "text/html; charset=utf-8"
         case .stylesheet: "text/css; charset=utf-8"
-        case .script: "text/javascript; charset=utf-8"
+        case .script, .pureScript: "text/javascript; charset=utf-8"
         }
     }
 
@@ -20,6 +22,7 @@ public enum PageAsset: Sendable {
         case .index: PackageResources.index_html
         case .stylesheet: PackageResources.preview_css
         case .script: PackageResources.preview_js
+        case .pureScript: PackageResources.preview_pure_js
         }
     }
 

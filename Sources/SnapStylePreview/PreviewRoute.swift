@@ -4,7 +4,7 @@ import SnapStyleProtocol
 
 /// What a request path asks for. Parsing is pure: the responder answers each case.
 public enum PreviewRoute: Equatable, Sendable {
-    /// A file of the page: `/`, `/preview.css`, `/preview.js`.
+    /// A file of the page: `/`, `/preview.css`, `/preview.js`, `/preview-pure.js`.
     case page(PageAsset)
     /// `/api/METHOD`: one of the daemon's read-only methods (`Method.readOnly`), with params from the query.
     case api(Method)
@@ -26,6 +26,9 @@ public enum PreviewRoute: Equatable, Sendable {
             return
         case "/preview.js":
             self = .page(.script)
+            return
+        case "/preview-pure.js":
+            self = .page(.pureScript)
             return
         case "/events":
             self = .events

@@ -21,6 +21,7 @@ from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 LIGHT = "#3366FF"
@@ -146,6 +147,25 @@ def preview_page(checks, driver, base, theme_file, artifacts):
     for attribute in ("surface", "accent", "number", "font", "padding", "shape", "icon", "composition"):
         count = len(driver.find_elements(By.CSS_SELECTOR, '.key[data-attribute="%s"]' % attribute))
         checks.expect(count > 5, "%d %s keys are rendered" % (count, attribute))
+    checks.expect(not driver.find_element(By.ID, "inherited-toggle").is_displayed(),
+                  "a theme without design tokens lists all its keys, with no 'inherited keys' toggle")
+    name = driver.find_element(By.CSS_SELECTOR, '.key[data-attribute="surface"] .name')
+    wrapping = (computed(driver, name, "overflow-wrap"), computed(driver, name, "text-overflow"))
+    checks.expect(wrapping == ("anywhere", "clip"), "key names wrap, never cut with an ellipsis %s" % (wrapping,))
+    checks.expect(driver.execute_script("""
+        const collator = new Intl.Collator('en', {numeric: true, sensitivity: 'variant'});
+        const compare = (a, b) => {
+            const x = a.split('.'), y = b.split('.');
+            for (let i = 0; i < Math.min(x.length, y.length); i += 1) {
+                const order = collator.compare(x[i], y[i]);
+                if (order) return order;
+            }
+            return x.length - y.length;
+        };
+        const keys = [...document.querySelectorAll('.key[data-attribute="number"][data-scheme="light"]')]
+            .map((e) => e.dataset.key);
+        return keys.length > 5 && keys.every((k, i) => i === 0 || compare(keys[i - 1], k) <= 0);
+    """), "number keys are in natural order")
     screenshot(driver, os.path.join(artifacts, "preview-light-1440.png"))
 
     Select(driver.find_element(By.ID, "scheme")).select_by_value("dark")
@@ -293,6 +313,16 @@ def token_theme(checks, driver, artifacts):
     checks.expect(driver.execute_script(
         "return [arguments[0], ...arguments[0].querySelectorAll('*')]"
         ".some(e => getComputedStyle(e).boxShadow.includes('12px'))", shadow), "the shadow is drawn as a box shadow")
+    toggle = driver.find_element(By.ID, "inherited")
+    checks.expect(driver.find_element(By.ID, "inherited-toggle").is_displayed(),
+                  "an imported theme has the 'inherited keys' toggle")
+    surfaces = lambda: len(driver.find_elements(By.CSS_SELECTOR, '.key[data-attribute="surface"]'))
+    own = surfaces()
+    toggle.send_keys(Keys.SPACE)
+    checks.until(lambda: toggle.is_selected() and surfaces() > own,
+                 "the keyboard turns on 'inherited keys', which lists the inherited surfaces too (%d own)" % own)
+    toggle.send_keys(Keys.SPACE)
+    checks.until(lambda: not toggle.is_selected() and surfaces() == own, "and off again: own keys only")
     curve = driver.find_element(By.CSS_SELECTOR, '.key[data-attribute="token"][data-key="motion.ease"]')
     checks.expect(curve.find_elements(By.CSS_SELECTOR, "svg path"), "the cubic Bézier is drawn as a curve")
     driver.execute_script("arguments[0].scrollIntoView({block: 'start'})", driver.find_element(By.ID, "tokens"))

@@ -7,7 +7,8 @@ import Testing
 @Suite struct PreviewRouteTests {
     @Test(arguments: [
         ("/", PreviewRoute.page(.index)), ("/index.html", .page(.index)), ("/preview.css", .page(.stylesheet)),
-        ("/preview.js", .page(.script)), ("/events", .events), ("/api/themes", .api(.themes)),
+        ("/preview.js", .page(.script)), ("/preview-pure.js", .page(.pureScript)), ("/events", .events),
+        ("/api/themes", .api(.themes)),
         ("/api/resolve", .api(.resolve)), ("/api/resolveContainer", .api(.resolveContainer)),
         ("/theme/snap.css", .export(theme: "snap", format: .css)),
         ("/theme/snap.json", .export(theme: "snap", format: .json)),
@@ -38,11 +39,14 @@ import Testing
         #expect(html.contains("/preview.js"))
         #expect(html.contains("/preview.css"))
         #expect(!PageAsset.script.bytes.isEmpty)
+        #expect(String(decoding: PageAsset.script.bytes, as: UTF8.self).contains("from './preview-pure.js'"))
+        #expect(!PageAsset.pureScript.bytes.isEmpty)
+        #expect(PageAsset.pureScript.contentType.hasPrefix("text/javascript"))
         #expect(!PageAsset.stylesheet.bytes.isEmpty)
     }
 
     /// Nothing is fetched from elsewhere: no absolute or protocol-relative URL in the page's files.
-    @Test(arguments: [PageAsset.index, .stylesheet, .script])
+    @Test(arguments: [PageAsset.index, .stylesheet, .script, .pureScript])
     func thePageFetchesNothingFromElsewhere(asset: PageAsset) {
         // The SVG namespace is a name, not an address that is fetched.
         let text = String(decoding: asset.bytes, as: UTF8.self).replacingOccurrences(

@@ -45,7 +45,7 @@ import Testing
         let page = try HTTPAnswer.request(preview.url)
         #expect(page.status == 200 && page.headers["content-type"]?.hasPrefix("text/html") == true)
         #expect(page.body.contains("<meta name=\"snapstyle-theme\" content=\"brand\">"))
-        for asset in ["preview.css", "preview.js"] {
+        for asset in ["preview.css", "preview.js", "preview-pure.js"] {
             #expect(try HTTPAnswer.request(preview.url + asset).status == 200)
         }
         let head = try HTTPAnswer.request(preview.url + "theme/brand.css", method: "HEAD")

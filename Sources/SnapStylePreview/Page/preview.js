@@ -1,7 +1,12 @@
-'use strict';
-
 // The live preview of a snapstyled theme: fetches resolved values from the preview server's /api routes, draws
-// them, and keeps them current from /events.
+// them, and keeps them current from /events. An ES module; its pure parts (CSS text for values, the order and
+// selection of keys) are in preview-pure.js, tested by Node.
+
+import {
+    compactJSON, cssColor, dimensionCss, dtcgColor, dtcgWeight, durationMs, familiesCss, fontStyle, fontText,
+    formatNumber, gradientTitle, hasTypedKeys, isBezier, jsonText, linearGradientCss, luminance, materialStyle,
+    meshGradientCss, same, shadowCss, sortEntries, surfaceText, visibleEntries,
+} from './preview-pure.js';
 
 const DYNAMIC_TYPES = [
     'xSmall', 'small', 'medium', 'large', 'xLarge', 'xxLarge', 'xxxLarge',
@@ -31,37 +36,6 @@ const BATCH_BUDGET = 24000;
 const MAX_QUERIES = 1000;
 const CONCURRENCY = 5;
 const FLASH_MS = 1500;
-const WEIGHTS = {
-    ultraLight: 100, thin: 200, light: 300, regular: 400, medium: 500, semibold: 600, bold: 700, heavy: 800,
-    black: 900,
-};
-const DTCG_WEIGHTS = {
-    thin: 100, hairline: 100, 'extra-light': 200, 'ultra-light': 200, light: 300, normal: 400, regular: 400,
-    book: 400, medium: 500, 'semi-bold': 600, 'demi-bold': 600, bold: 700, 'extra-bold': 800, 'ultra-bold': 800,
-    black: 900, heavy: 900, 'extra-black': 950, 'ultra-black': 950,
-};
-const WIDTHS = {compressed: '75%', condensed: '87.5%', standard: '', expanded: '125%'};
-const DESIGN_FAMILIES = {
-    default: ['system-ui', 'sans-serif'],
-    serif: ['ui-serif', 'Georgia', 'serif'],
-    rounded: ['ui-rounded', 'system-ui', 'sans-serif'],
-    monospaced: ['ui-monospace', 'monospace'],
-};
-const GENERIC_FAMILIES = new Set([
-    'serif', 'sans-serif', 'monospace', 'cursive', 'fantasy', 'system-ui', 'ui-serif', 'ui-sans-serif',
-    'ui-monospace', 'ui-rounded', 'math', 'emoji', 'fangsong',
-]);
-const MATERIALS = {
-    ultraThin: [0.32, 6], thin: [0.48, 10], regular: [0.62, 16], thick: [0.76, 22], ultraThick: [0.88, 28],
-    bar: [0.7, 18],
-};
-const POINTS = {
-    top: [0.5, 0], bottom: [0.5, 1], leading: [0, 0.5], trailing: [1, 0.5], center: [0.5, 0.5],
-    topLeading: [0, 0], topTrailing: [1, 0], bottomLeading: [0, 1], bottomTrailing: [1, 1], zero: [0, 0],
-};
-const CSS_COLOR_SPACES = new Set([
-    'srgb', 'srgb-linear', 'display-p3', 'a98-rgb', 'prophoto-rgb', 'rec2020', 'xyz-d65', 'xyz-d50',
-]);
 const SAMPLE_TEXT = 'The quick brown fox jumps over the lazy dog';
 const CHIP_NAMES = {base: 'Aa', onAccent: 'onAccent', complementary: 'compl.', contrast: 'contrast'};
 
@@ -125,33 +99,6 @@ function flash(node) {
     node._flashTimer = setTimeout(() => node.classList.remove('changed'), FLASH_MS);
 }
 
-function formatNumber(value, digits = 2) {
-    if (typeof value !== 'number' || !Number.isFinite(value)) return String(value);
-    return String(Number(value.toFixed(digits)));
-}
-
-function compactJSON(value, limit = 160) {
-    let text;
-    try {
-        text = JSON.stringify(value);
-    } catch {
-        text = String(value);
-    }
-    if (text === undefined) text = String(value);
-    return text.length > limit ? `${text.slice(0, limit - 1)}…` : text;
-}
-
-// JSON on one line when it is short, else indented.
-function jsonText(value) {
-    if (value === null || value === undefined) return 'no value';
-    const line = JSON.stringify(value);
-    return line.length <= 100 ? line.replace(/([,:])(?=["\[{\d-])/g, '$1 ') : JSON.stringify(value, null, 2);
-}
-
-function same(a, b) {
-    return JSON.stringify(a) === JSON.stringify(b);
-}
-
 // MARK: - State
 
 const ui = {
@@ -172,6 +119,7 @@ const ui = {
     fullPending: false,
     themesAskedAt: 0,
     bannerEventAt: -1,
+    showInherited: false,
 };
 
 const SCROLL_KEY = 'snapstyle-preview-scroll';
@@ -609,96 +557,6 @@ function sheetExtra(keys) {
 
 // MARK: - Colors, gradients and fonts
 
-function channel(value) {
-    return Math.round(Math.min(1, Math.max(0, Number(value) || 0)) * 255);
-}
-
-function alphaText(value) {
-    const alpha = Math.min(1, Math.max(0, Number.isFinite(value) ? value : 1));
-    return String(Number(alpha.toFixed(4)));
-}
-
-function cssColor(color) {
-    if (!color || typeof color !== 'object') return 'transparent';
-    if (Array.isArray(color.rgba) && color.rgba.length === 4) {
-        const [r, g, b, a] = color.rgba;
-        return `rgba(${channel(r)}, ${channel(g)}, ${channel(b)}, ${alphaText(a)})`;
-    }
-    if (typeof color.hex === 'string') return hexColor(color.hex);
-    return 'transparent';
-}
-
-function hexColor(hex) {
-    const match = /^#?([0-9a-f]{6})([0-9a-f]{2})?$/i.exec(hex.trim());
-    if (!match) return 'transparent';
-    const n = parseInt(match[1], 16);
-    const alpha = match[2] ? parseInt(match[2], 16) / 255 : 1;
-    return `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, ${alphaText(alpha)})`;
-}
-
-function luminance(color) {
-    const rgba = color?.rgba;
-    if (!Array.isArray(rgba)) return 0.5;
-    const linear = (c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
-    return 0.2126 * linear(rgba[0]) + 0.7152 * linear(rgba[1]) + 0.0722 * linear(rgba[2]);
-}
-
-function unitPoint(point, fallback) {
-    if (Array.isArray(point) && point.length === 2 && point.every(Number.isFinite)) return point;
-    return POINTS[point] ?? fallback;
-}
-
-function pointText(point) {
-    return Array.isArray(point) ? `[${point.map((n) => formatNumber(n)).join(', ')}]` : String(point ?? 'top');
-}
-
-// A CSS linear gradient whose line runs from the start point to the end point of a box `aspect` wide, 1 high.
-function linearGradientCss(gradient, aspect = 1) {
-    const colors = (gradient.colors ?? []).map(cssColor);
-    if (!colors.length) return 'none';
-    if (colors.length === 1) colors.push(colors[0]);
-    const locations = Array.isArray(gradient.locations) && gradient.locations.length === colors.length
-        ? gradient.locations : colors.map((_, index) => index / (colors.length - 1));
-    const [sx, sy] = unitPoint(gradient.startPoint, POINTS.top);
-    const [ex, ey] = unitPoint(gradient.endPoint, POINTS.bottom);
-    const dx = (ex - sx) * aspect;
-    const dy = ey - sy;
-    if (Math.hypot(dx, dy) < 1e-9) return `linear-gradient(${colors[0]}, ${colors[0]})`;
-    const angle = Math.atan2(dx, -dy);
-    const ux = Math.sin(angle);
-    const uy = -Math.cos(angle);
-    const length = Math.abs(aspect * ux) + Math.abs(uy);
-    const along = (x, y) => ((x * aspect - aspect / 2) * ux + (y - 0.5) * uy) / length + 0.5;
-    const t0 = along(sx, sy);
-    const t1 = along(ex, ey);
-    const stops = colors.map((color, index) => `${color} ${formatNumber((t0 + locations[index] * (t1 - t0)) * 100)}%`);
-    return `linear-gradient(${formatNumber((angle * 180) / Math.PI)}deg, ${stops.join(', ')})`;
-}
-
-// A mesh gradient approximated by a soft radial gradient at each point over a diagonal blend.
-function meshGradientCss(gradient) {
-    const colors = (gradient.colors ?? []).map(cssColor);
-    const points = gradient.points ?? [];
-    if (!colors.length) return 'none';
-    const columns = Math.max(2, gradient.width || 2);
-    const rows = Math.max(2, gradient.height || 2);
-    const rx = formatNumber((100 / (columns - 1)) * 1.15);
-    const ry = formatNumber((100 / (rows - 1)) * 1.15);
-    const layers = points.map((point, index) => {
-        if (!colors[index] || !Array.isArray(point)) return null;
-        const [x, y] = point.map((n) => formatNumber(n * 100));
-        return `radial-gradient(${rx}% ${ry}% at ${x}% ${y}%, ${colors[index]}, transparent)`;
-    }).filter(Boolean);
-    layers.push(`linear-gradient(135deg, ${colors[0]}, ${colors[colors.length - 1]})`);
-    return layers.join(', ');
-}
-
-function materialStyle(material, scheme) {
-    const [alpha, blur] = MATERIALS[material] ?? MATERIALS.regular;
-    const tint = scheme === 'dark' ? '28, 28, 30' : '250, 250, 252';
-    return {color: `rgba(${tint}, ${alpha})`, filter: `blur(${blur}px) saturate(180%)`};
-}
-
 function paintSurface(node, value, scheme, aspect = 1) {
     node.style.backgroundColor = '';
     node.style.backgroundImage = '';
@@ -731,125 +589,11 @@ function paintForeground(node, value, scheme) {
     }
 }
 
-function surfaceText(value) {
-    if (!value) return 'no value';
-    switch (value.kind) {
-    case 'color': return value.hex ?? cssColor(value);
-    case 'material': return `material ${value.material}`;
-    case 'gradient':
-        if (value.gradient === 'mesh') return `mesh ${value.width}×${value.height}`;
-        return `linear ${gradientArrow(value)} · ${value.colors?.length ?? 0} colors`;
-    default: return compactJSON(value);
-    }
-}
-
-// The direction of a linear gradient as one of eight arrows.
-function gradientArrow(gradient) {
-    const [sx, sy] = unitPoint(gradient.startPoint, POINTS.top);
-    const [ex, ey] = unitPoint(gradient.endPoint, POINTS.bottom);
-    if (Math.hypot(ex - sx, ey - sy) < 1e-9) return '·';
-    const octant = Math.round(Math.atan2(ex - sx, -(ey - sy)) / (Math.PI / 4));
-    return ['↑', '↗', '→', '↘', '↓', '↙', '←', '↖'][(octant + 8) % 8];
-}
-
-function gradientTitle(gradient) {
-    const locations = Array.isArray(gradient.locations) ? ` at ${gradient.locations.join(', ')}` : '';
-    return `linear ${pointText(gradient.startPoint)} → ${pointText(gradient.endPoint)}\n` +
-        `${(gradient.colors ?? []).map((color) => color.hex).join(', ')}${locations}`;
-}
-
-function familyName(name) {
-    const text = String(name).trim();
-    return GENERIC_FAMILIES.has(text) ? text : `"${text.replace(/["\\]/g, '\\$&')}"`;
-}
-
-function fontFamilyCss(font) {
-    const named = Array.isArray(font.families) && font.families.length
-        ? font.families : font.family ? [font.family] : [];
-    const generic = DESIGN_FAMILIES[font.design] ?? DESIGN_FAMILIES.default;
-    const list = [...named, ...generic.filter((family) => !named.includes(family))];
-    return list.map(familyName).join(', ');
-}
-
 function applyFont(node, font) {
-    if (!font || typeof font !== 'object') return;
-    if (Number.isFinite(font.size)) node.style.fontSize = `${font.size}px`;
-    const weight = Number.isFinite(font.weightValue) ? font.weightValue : WEIGHTS[font.weight];
-    if (weight) node.style.fontWeight = String(weight);
-    node.style.fontFamily = fontFamilyCss(font);
-    if (WIDTHS[font.width]) node.style.fontStretch = WIDTHS[font.width];
-    if (Number.isFinite(font.lineHeight)) node.style.lineHeight = String(font.lineHeight);
-    if (Number.isFinite(font.letterSpacing)) node.style.letterSpacing = `${font.letterSpacing}px`;
-}
-
-function fontText(font) {
-    if (!font) return 'no value';
-    const parts = [`${formatNumber(font.size)} pt`];
-    if (Number.isFinite(font.baseSize) && font.baseSize !== font.size) parts[0] += ` (${formatNumber(font.baseSize)})`;
-    parts.push(Number.isFinite(font.weightValue) ? `${font.weight} ${font.weightValue}` : font.weight);
-    if (font.textStyle) parts.push(font.textStyle);
-    if (font.design && font.design !== 'default') parts.push(font.design);
-    if (font.width && font.width !== 'standard') parts.push(font.width);
-    if (Number.isFinite(font.lineHeight)) parts.push(`lh ${formatNumber(font.lineHeight)}`);
-    if (Number.isFinite(font.letterSpacing)) parts.push(`ls ${formatNumber(font.letterSpacing)}`);
-    if (font.family) parts.push(font.family);
-    return parts.filter(Boolean).join(' · ');
+    Object.assign(node.style, fontStyle(font));
 }
 
 // DTCG values (imported tokens).
-
-function dimensionCss(dimension) {
-    if (typeof dimension === 'number') return `${formatNumber(dimension, 4)}px`;
-    if (typeof dimension === 'string') return dimension;
-    if (Number.isFinite(dimension?.value)) return `${formatNumber(dimension.value, 4)}${dimension.unit ?? ''}`;
-    return '0';
-}
-
-function dtcgColor(color) {
-    if (typeof color === 'string') return color;
-    if (!color || typeof color !== 'object') return 'transparent';
-    const space = color.colorSpace;
-    const alpha = alphaText(Number.isFinite(color.alpha) ? color.alpha : 1);
-    const components = Array.isArray(color.components)
-        ? color.components.map((c) => (c === 'none' ? 'none' : formatNumber(Number(c), 5))) : [];
-    if (space === 'srgb' && components.length === 3 && color.components.every(Number.isFinite)) {
-        const [r, g, b] = color.components;
-        return `rgba(${channel(r)}, ${channel(g)}, ${channel(b)}, ${alpha})`;
-    }
-    if (components.length === 3) {
-        const [a, b, c] = components;
-        if (CSS_COLOR_SPACES.has(space)) return `color(${space} ${a} ${b} ${c} / ${alpha})`;
-        if (space === 'hsl' || space === 'hwb') return `${space}(${a} ${b}% ${c}% / ${alpha})`;
-        if (['lab', 'lch', 'oklab', 'oklch'].includes(space)) return `${space}(${a} ${b} ${c} / ${alpha})`;
-    }
-    if (typeof color.hex === 'string') return color.hex;
-    return 'transparent';
-}
-
-function shadowCss(value) {
-    return [value].flat().filter((layer) => layer && typeof layer === 'object').map((layer) => [
-        layer.inset ? 'inset' : null, dimensionCss(layer.offsetX), dimensionCss(layer.offsetY),
-        dimensionCss(layer.blur), dimensionCss(layer.spread), dtcgColor(layer.color),
-    ].filter(Boolean).join(' ')).join(', ');
-}
-
-function durationMs(duration) {
-    if (!duration || !Number.isFinite(duration.value)) return null;
-    return duration.unit === 's' ? duration.value * 1000 : duration.value;
-}
-
-function dtcgWeight(weight) {
-    if (Number.isFinite(weight)) return weight;
-    return DTCG_WEIGHTS[String(weight).toLowerCase()] ?? 400;
-}
-
-function familiesCss(families) {
-    return [families].flat().map(familyName).join(', ');
-}
-
-function isBezier(value) {
-    return Array.isArray(value) && value.length === 4 && value.every(Number.isFinite);
-}
 
 function bezierSvg(curve) {
     const [x1, y1, x2, y2] = curve;
@@ -1139,11 +883,28 @@ function fillKey(node) {
     }
 }
 
-function orderedEntries(attribute, scheme) {
+// Whether the page lists only the theme's own keys: an imported theme (one with design tokens) unless the
+// "inherited keys" toggle is on.
+function ownKeysOnly() {
+    return hasTypedKeys(ui.keys) && !ui.showInherited;
+}
+
+// The entries of an attribute the page lists, in natural order (`gray.50` before `gray.100`).
+function listedEntries(attribute) {
     const entries = ui.keys?.keys?.[attribute] ?? [];
+    return sortEntries(visibleEntries(entries, ui.ctx.theme, ownKeysOnly()));
+}
+
+// The listed keys of each attribute, one string each, to tell whether a section's list changed.
+function listedKeys() {
+    return new Map(ATTRIBUTES.map((attribute) => [attribute, listedEntries(attribute).map((e) => e.key).join('\n')]));
+}
+
+function orderedEntries(attribute, scheme) {
+    const entries = listedEntries(attribute);
     if (attribute !== 'font') return entries;
     const size = (entry) => entryOf(scheme, 'font', entry.key).value?.size ?? -1;
-    return entries.slice().sort((a, b) => size(b) - size(a) || a.key.localeCompare(b.key));
+    return entries.sort((a, b) => size(b) - size(a));
 }
 
 function columnsElement(render) {
@@ -1165,7 +926,7 @@ function sectionBody(id) {
 function renderAttributeSection(attribute) {
     const id = SECTION_OF[attribute];
     const body = sectionBody(id);
-    const entries = ui.keys?.keys?.[attribute] ?? [];
+    const entries = listedEntries(attribute);
     $(`#${id}`).classList.toggle('is-empty', entries.length === 0);
     if (!entries.length) {
         body.replaceChildren(emptyNote(attribute === 'token'
@@ -1415,7 +1176,14 @@ function buildMeta(keys) {
     return meta;
 }
 
+// The "inherited keys" toggle shows for an imported theme only (one with design tokens).
+function renderInheritedToggle() {
+    $('#inherited-toggle').hidden = !hasTypedKeys(ui.keys);
+    $('#inherited').checked = ui.showInherited;
+}
+
 function renderAll() {
+    renderInheritedToggle();
     for (const attribute of ATTRIBUTES) renderAttributeSection(attribute);
     renderComponentsSection();
     renderSheetSection();
@@ -1435,7 +1203,7 @@ function updateCounts() {
     const counts = {};
     let total = 0;
     for (const [attribute, id] of ATTRIBUTE_SECTIONS) {
-        counts[id] = ui.keys?.keys?.[attribute]?.length ?? 0;
+        counts[id] = listedEntries(attribute).length;
         total += counts[id];
     }
     counts.components = ui.keys?.components?.length ?? 0;
@@ -1635,8 +1403,14 @@ async function liveUpdate(event) {
     if (stale()) return;
     const componentsChanged = !same(ui.keys.components ?? [], keys.components ?? []);
     const metaBefore = ui.meta;
+    const listedBefore = listedKeys();
     ui.keys = keys;
     ui.meta = buildMeta(keys);
+    renderInheritedToggle();
+    const listedAfter = listedKeys();
+    for (const attribute of ATTRIBUTES) {
+        if (listedBefore.get(attribute) !== listedAfter.get(attribute)) structural.add(attribute);
+    }
     let generation = Math.max(ui.generation, event.generation ?? 0, keys.generation ?? 0);
     const updated = ui.schemes.flatMap((scheme, index) => {
         generation = Math.max(generation, resolved[index].generation);
@@ -1966,6 +1740,11 @@ function contextChanged() {
 
 function wireControls() {
     $('#controls').addEventListener('submit', (event) => event.preventDefault());
+    $('#inherited').addEventListener('change', (event) => {
+        ui.showInherited = event.target.checked;
+        renderAll();
+        applyFilter();
+    });
     $('#theme').addEventListener('change', (event) => {
         ui.ctx.theme = event.target.value;
         contextChanged();
