@@ -158,8 +158,15 @@ struct TokenDocument: Sendable {
         let key = Self.join(path)
         var value: JSONValue
         var legacyType: String?
+        var modify = object["$extensions"]?["studio.tokens"]?["modify"]
         if legacy, let written = object["value"], let type = object["type"]?.stringValue {
             (legacyType, value) = TokensStudioValue.normalize(type: type, written)
+            // `rgba({colors.blue}, 50%)`: the referenced color with its alpha set, as the alpha modifier does.
+            if legacyType == "color", modify == nil, let (reference, alpha) = TokensStudioValue.rgbaOfReference(written)
+            {
+                value = reference
+                modify = .object(["type": "alpha", "value": .number(alpha), "space": "srgb"])
+            }
         } else if let v = json["$value"] {
             value = v.value
             for child in children {
@@ -182,7 +189,7 @@ struct TokenDocument: Sendable {
             description: object["$description"]?.stringValue ?? (legacy ? object["description"]?.stringValue : nil),
             deprecated: object["$deprecated"],
             hints: SnapStyleHints(extensions: object["$extensions"]),
-            modify: object["$extensions"]?["studio.tokens"]?["modify"])
+            modify: modify)
         if tokens[key] == nil { order.append(key) }
         tokens[key] = token
     }

@@ -81,6 +81,18 @@ enum TokensStudioValue {
         ])
     }
 
+    /// `rgba({a.b}, 0.5)` or `rgba({a.b}, 50%)`: the reference, as an alias, and the alpha.
+    static func rgbaOfReference(_ value: JSONValue) -> (JSONValue, Double)? {
+        guard let text = value.stringValue?.trimmed, text.hasPrefix("rgba("), text.hasSuffix(")") else { return nil }
+        let inner = text.dropFirst(5).dropLast()
+        guard let comma = inner.lastIndex(of: ",") else { return nil }
+        let color = String(inner[..<comma]).trimmed
+        guard let reference = reference(color),
+            let alpha = fraction(.string(String(inner[inner.index(after: comma)...]).trimmed))?.doubleValue
+        else { return nil }
+        return (reference, alpha)
+    }
+
     /// `16`, `"16"`, `"16px"`, `"1.5rem"` as `{value, unit}` (a bare number is px); nil for anything else.
     static func dimension(_ value: JSONValue) -> JSONValue? {
         if let number = value.doubleValue { return measure(number, "px") }

@@ -174,6 +174,7 @@ import Testing
                       "$extensions": {"studio.tokens": {"modify": {"type": "darken", "value": 0.2, "space": "srgb"}}}},
              "faint": {"value": "{red}", "type": "color",
                        "$extensions": {"studio.tokens": {"modify": {"type": "alpha", "value": "0.2", "space": "srgb"}}}},
+             "veil": {"value": "rgba({red}, 50%)", "type": "color"},
              "half": {"value": "#000000", "type": "color",
                       "$extensions": {"studio.tokens": {"modify": {"type": "mix", "value": "0.5", "space": "srgb",
                                                                    "color": "#FFFFFF"}}}}}
@@ -186,6 +187,7 @@ import Testing
         #expect(try hex("dark") == "#9A3535FF")
         #expect(try hex("faint") == "#C1424233")
         #expect(try hex("half") == "#808080FF")
+        #expect(try hex("veil") == "#C1424280")
         // A modifier on a reference follows its target.
         roots.write(
             "mods/tokens.json",
