@@ -171,10 +171,16 @@ def preview_page(checks, driver, base, theme_file, artifacts):
     Select(driver.find_element(By.ID, "scheme")).select_by_value("dark")
     checks.until(lambda: sample_style(driver, "surface", "brandPrimary", "dark", "background-color") == rgb(DARK),
                  "the dark swatch of surface brandPrimary is %s" % DARK)
+    # The page's own chrome follows the chosen scheme, whatever the system's appearance.
+    chrome = "return [document.documentElement.dataset.chrome, getComputedStyle(document.body).backgroundColor]"
+    checks.until(lambda: driver.execute_script(chrome) == ["dark", "rgb(22, 22, 24)"],
+                 "the chrome is dark with the dark scheme")
     screenshot(driver, os.path.join(artifacts, "preview-dark-1440.png"))
     Select(driver.find_element(By.ID, "scheme")).select_by_value("light")
     checks.until(lambda: sample_style(driver, "surface", "brandPrimary", "light", "background-color") == rgb(LIGHT),
                  "back to light")
+    checks.until(lambda: driver.execute_script(chrome) == ["light", "rgb(245, 245, 247)"],
+                 "the chrome is light with the light scheme")
 
     expected = {}
     for category in ("large", "accessibility5"):

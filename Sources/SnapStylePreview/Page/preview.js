@@ -1652,7 +1652,14 @@ function renderThemeControls() {
     dot.title = `Theme ${state}`;
 }
 
+/** The page's own look follows the chosen scheme; with both side by side, the system's appearance. */
+function applyChrome() {
+    const system = window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+    document.documentElement.dataset.chrome = ui.ctx.scheme === 'both' ? system : ui.ctx.scheme;
+}
+
 function renderContextControls() {
+    applyChrome();
     $('#scheme').value = ui.ctx.scheme;
     $('#contrast').value = ui.ctx.contrast;
     $('#dynamic-type').value = String(ui.ctx.dt);
@@ -1751,8 +1758,10 @@ function wireControls() {
     });
     $('#scheme').addEventListener('change', (event) => {
         ui.ctx.scheme = event.target.value;
+        applyChrome();
         contextChanged();
     });
+    window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', applyChrome);
     $('#contrast').addEventListener('change', (event) => {
         ui.ctx.contrast = event.target.value;
         contextChanged();
