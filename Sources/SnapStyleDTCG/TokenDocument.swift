@@ -145,8 +145,9 @@ struct TokenDocument: Sendable {
         }
         // Tokens Studio's legacy syntax: `value` and `type` without `$` (read as DTCG by `TokensStudioValue`).
         let legacy = object["$value"] == nil && object["value"] != nil && object["type"]?.stringValue != nil
-        let legacyMembers: Set = ["value", "type", "description"]
-        let children = object.members.filter { !$0.key.hasPrefix("$") && !(legacy && legacyMembers.contains($0.key)) }
+        let children = object.members.filter {
+            !$0.key.hasPrefix("$") && !(legacy && ($0.key == "value" || $0.key == "type" || $0.key == "description"))
+        }
         let isToken = object["$value"] != nil || legacy || (object["$ref"] != nil && children.isEmpty)
         guard isToken else {
             if children.isEmpty, object["$type"] != nil, object.count == 1 || object["$description"] != nil {

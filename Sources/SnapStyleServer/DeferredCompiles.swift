@@ -18,10 +18,7 @@ public final class DeferredCompiles: Service, Sendable {
     public func run() async {
         kick.yield()  // what the start-up left pending
         for await _ in kicks.cancelOnGracefulShutdown() {
-            while let job = changes.store.takeDeferredCompile() {
-                let done = await BlockingWork.run { [changes] in changes.store.run(job) }
-                await changes.install(done)
-            }
+            while let job = changes.store.takeDeferredCompile() { await changes.compileDeferred(job) }
         }
     }
 }

@@ -1,17 +1,25 @@
 import SnapStyleDTCG
 import SnapStyleEngine
+import SnapStyleSystem
 
 /// Very large themes read and compiled off the store's lock (`defersLargeCompiles`): a change to one is left
 /// pending by `apply` and `reloadAll` (`ReloadReport.deferred`), taken by `takeDeferredCompile`, worked on by
 /// `run` while other themes' changes are applied, and put in place by `install`. The theme serves its last
 /// generation meanwhile (a theme never compiled yet is `loading`).
 extension ThemeStore {
-    /// One very large theme's pending change, with the record it works on.
-    public struct DeferredCompile: Sendable {
+    /// One very large theme's pending change, with the record it works on. A reference: `install` takes the
+    /// record out, so that the theme's files and layers are uniquely held again while it is built (a copy left
+    /// behind would make every in-place change of them copy them whole).
+    public final class DeferredCompile: Sendable {
         public let theme: String
         let touched: TouchedFiles
-        var record: Record
-        var changed = Set<String>()
+        let work: Locked<(record: Record?, changed: Set<String>)>
+
+        init(theme: String, touched: TouchedFiles, record: Record) {
+            self.theme = theme
+            self.touched = touched
+            work = Locked((record, []))
+        }
     }
 
     /// Whether a theme's tokens are so many (or its token files so large) that reading and compiling them would
@@ -41,31 +49,38 @@ extension ThemeStore {
         }
     }
 
-    /// Reads and compiles what the change touched. Holds no lock: call it off every event loop.
-    public func run(_ job: DeferredCompile) -> DeferredCompile {
-        var job = job
-        job.changed = readAndCompile(&job.record, job.touched, moved: false)
-        return job
+    /// Reads and compiles what the change touched. Holds none of the store's locks: call it off every event loop.
+    public func run(_ job: DeferredCompile) {
+        guard var record = job.work.withLock({ $0.record.take() }) else { return }
+        let changed = readAndCompile(&record, job.touched, moved: false)
+        job.work.withLock { $0 = (record, changed) }
     }
 
     /// Puts a compiled change in place and builds the theme (and the themes extending it); what that did. A job
     /// whose theme went away or moved meanwhile is dropped (its newer change is pending already).
     public func install(_ job: DeferredCompile) -> ReloadReport {
-        state.withLock { state in
+        var (done, changed) = job.work.withLock { work in
+            defer { work = (nil, []) }
+            return work
+        }
+        return state.withLock { state in
             var report = ReloadReport()
             state.compiling.remove(job.theme)
-            if var record = state.records[job.theme], record.location == job.record.location {
-                record.files = job.record.files
-                record.fileOrder = job.record.fileOrder
-                record.tokenCount = job.record.tokenCount
-                record.tokenMemo = job.record.tokenMemo
-                record.referencedFiles = job.record.referencedFiles
-                for (path, file) in job.record.memo.previous where record.memo.previous[path] == nil {
+            if done != nil, state.records[job.theme]?.location == done?.location {
+                // Taken out of the state, and the compiled copy let go, so that the build changes them in place.
+                var record = state.records.removeValue(forKey: job.theme)!
+                record.files = done!.files
+                record.fileOrder = done!.fileOrder
+                record.tokenCount = done!.tokenCount
+                record.tokenMemo = done!.tokenMemo
+                record.referencedFiles = done!.referencedFiles
+                for (path, file) in done!.memo.previous where record.memo.previous[path] == nil {
                     record.memo.previous[path] = file
                 }
+                done = nil
                 state.records[job.theme] = record
-                if !job.changed.isEmpty || record.isPending || job.touched.isEmpty {
-                    rebuild([job.theme: job.changed], &state, &report)
+                if !changed.isEmpty || record.isPending || job.touched.isEmpty {
+                    rebuild([job.theme: changed], &state, &report)
                 }
             }
             if state.deferred[job.theme] != nil { report.deferred.append(job.theme) }
