@@ -39,6 +39,8 @@ extension ThemeStore {
     /// Takes a pending change of a theme whose compile is not running yet; nil when there is none.
     public func takeDeferredCompile() -> DeferredCompile? {
         state.withLock { state in
+            // A theme that went away since its change was noted has nothing left to compile.
+            for name in state.deferred.keys where state.records[name] == nil { state.deferred[name] = nil }
             guard let name = state.deferred.keys.sorted().first(where: { !state.compiling.contains($0) }),
                 let touched = state.deferred.removeValue(forKey: name), let record = state.records[name]
             else { return nil }
