@@ -122,10 +122,10 @@ import Testing
 
     @Test func aLinkThatStaysInsideTheRootKeepsWorking() throws {
         let roots = TemporaryRoots()
-        roots.write("shared/leak.tokens.json", #"{"size": {"$type": "number", "$value": 42}}"#)
+        roots.write("common/leak.tokens.json", #"{"size": {"$type": "number", "$value": 42}}"#)
         roots.write("leak.resolver.json", Self.resolver)
         try FileManager.default.createDirectory(atPath: roots.full("res"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: roots.full("res/dirlink"), withDestinationPath: "../shared")
+        try FileManager.default.createSymbolicLink(atPath: roots.full("res/dirlink"), withDestinationPath: "../common")
         let store = loadedStore([roots.root])
         #expect(try ThemeStoreTests.info(store, "leak").errors == [])
         let session = try #require(store.theme(named: "leak")).session()
