@@ -93,19 +93,24 @@ public final class RequestDispatcher: Sendable {
             let reason = error.code == .invalidUTF8 ? "invalid UTF-8: \(error.message)" : error.description
             return .line(ResponseLine.error(id: .null, .parseError(reason)))
         }
+        let idText = RequestIDText.mayDiffer(message["id"]) ? RequestIDText.number(inObject: bytes) : nil
+        let envelope = RequestEnvelope.read(message)
+        // A batch as a whole too (id null, as for any error of a whole batch).
+        if message.widestObject > Limits.objectMembers {
+            let id: JSONValue
+            switch envelope {
+            case .success(let request): id = request.responseID
+            case .failure(let failure): id = failure.id
+            }
+            let error = RPCError.limitExceeded("objectMembers", limit: Limits.objectMembers)
+            return .line(RequestIDText.splice(ResponseLine.error(id: id, error), id: id, text: idText))
+        }
         if case .array(let batch) = message {
             let texts =
                 batch.contains { RequestIDText.mayDiffer($0["id"]) } ? RequestIDText.numbers(inArray: bytes) : []
             return .deferred(DeferredRequest(message: .batch(batch, idTexts: texts), caller: caller))
         }
-        let idText = RequestIDText.mayDiffer(message["id"]) ? RequestIDText.number(inObject: bytes) : nil
-        if message.widestObject > Limits.objectMembers {
-            let id = message["id"].flatMap { $0.isNull || $0.stringValue != nil || $0.doubleValue != nil ? $0 : nil }
-            let error = RPCError.limitExceeded("objectMembers", limit: Limits.objectMembers)
-            return .line(
-                RequestIDText.splice(ResponseLine.error(id: id ?? .null, error), id: id ?? .null, text: idText))
-        }
-        switch RequestEnvelope.read(message) {
+        switch envelope {
         case .failure(let failure):
             guard failure.answered else { return .none }
             return .line(

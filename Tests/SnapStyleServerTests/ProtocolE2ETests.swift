@@ -212,6 +212,14 @@ import Testing
                 #expect(answer["error"]?["code"] == -32602, "ping takes no params: checked like any request")
             }
         }
+        // In a batch the object counts the same: the batch as a whole is over the limit, with id null.
+        heavy.send("[" + line.dropLast() + "]\n")
+        let batch = try parse(heavy.readLine(timeout: 2))
+        if overLimit {
+            #expect(batch["id"] == .null && batch["error"]?["data"]?["limit"] == "objectMembers")
+        } else {
+            #expect(batch.arrayValue?.first?["error"]?["code"] == -32602)
+        }
     }
 
     @Test(arguments: ["explain", "resolve"])
