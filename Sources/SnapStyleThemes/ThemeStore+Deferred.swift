@@ -90,7 +90,4 @@ extension ThemeStore {
             return report
         }
     }
-
-    /// Themes whose change waits for a deferred compile.
-    public var hasDeferredCompiles: Bool { state.withLock { !$0.deferred.isEmpty } }
 }

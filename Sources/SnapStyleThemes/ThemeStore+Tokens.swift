@@ -1,7 +1,6 @@
 import SnapStyleDTCG
 import SnapStyleJSON
 import SnapStyleEngine
-import SnapStyleSystem
 
 extension ThemeStore {
     /// Where a theme's compiled design tokens sit among its files: one contribution to its layer, rebuilt from
@@ -61,8 +60,6 @@ extension ThemeStore {
         guard record.location != nil else { return }
         let compiled: DTCGCompilation
         if Self.isLarge(record) {
-            // What reading and parsing the files left behind goes back first: the compile's own peak comes on top.
-            _ = ProcessHeap.trim()
             // The input is built in the call, so that the compiler alone holds the files' JSON and lets it go.
             compiled = TokenCompiler.compileWhole(tokenInput(&record, releasing: true), themeName: record.name)
             record.tokenMemo = TokenMemo()
