@@ -55,10 +55,11 @@ extension ThemeExport {
     /// `{value, unit}` (or a bare number, meaning px) as written; `dp` is `px` in CSS.
     static func dimension(_ value: JSONValue) -> String? {
         if let bare = value.doubleValue { return bare == 0 ? "0" : exact(bare) + "px" }
-        guard let amount = value["value"]?.doubleValue, let unit = value["unit"]?.stringValue else {
-            return value.stringValue.flatMap { DimensionText.isDimension($0) ? $0 : nil }
-        }
-        return exact(amount) + (unit == "dp" ? "px" : unit)
+        // `{value, unit}`, or a string as real files write it (`"0.16px"`), read as the importer reads them.
+        guard let read = try? DimensionValue.read(value, ""),
+            value.objectValue != nil || ["px", "rem", "em", "%", "ms", "s", "pt"].contains(read.unit)
+        else { return nil }
+        return exact(read.value) + (read.unit == "dp" ? "px" : read.unit)
     }
 
     /// A number as written: its shortest exact form (an integer without a fraction).
@@ -123,15 +124,6 @@ extension ThemeExport {
             return nil
         }
         return names.isEmpty ? nil : names.map(FontFamilies.css).joined(separator: ", ")
-    }
-}
-
-/// Dimension text as a DTCG file may write it (`"0.16px"`).
-enum DimensionText {
-    static func isDimension(_ text: String) -> Bool {
-        let digits = text.prefix { $0.isNumber || $0 == "." || $0 == "-" }
-        let unit = text.dropFirst(digits.count)
-        return !digits.isEmpty && Double(digits) != nil && ["px", "rem", "em", "%", "ms", "s", "pt"].contains(unit)
     }
 }
 
