@@ -14,7 +14,15 @@ extension ColorSpec {
         case .ref(let key): [.node(.key(.surface, key))]
         case .accent(_, let key?): [.node(.key(.accent, key))]
         case .accent(_, nil): [.accentInEffect]
+        case .modified(_, let modifier): modifier.references
         }
+    }
+}
+
+extension StudioModifier {
+    /// The color it mixes with and the numbers its amount reads.
+    var references: [GraphNode] {
+        (color?.references ?? []) + amount.keys.map { .node(.key(.number, $0)) }
     }
 }
 
@@ -71,7 +79,13 @@ extension Definition {
         case .value(let literal): return literal.references
         case .ref(let key, let adjustments):
             var refs: [GraphNode] = [.node(.key(attribute, key))]
-            for case .mix(let with, _, _) in adjustments { refs += with.references }
+            for adjustment in adjustments {
+                switch adjustment {
+                case .mix(let with, _, _): refs += with.references
+                case .studio(let modifier): refs += modifier.references
+                case .opacity, .alpha: break
+                }
+            }
             return refs
         case .when(let cases, let otherwise):
             var refs: [GraphNode] = []

@@ -70,6 +70,9 @@ extension Adjustment {
         case .alpha(let value): "alpha \(Scalar.number(value))"
         case .mix(let with, let amount, let space):
             "mix with \(with.summary) by \(Scalar.number(amount)) (\(space.rawValue))"
+        case .studio(let modifier):
+            "Tokens Studio \(modifier.kind.rawValue)" + (modifier.color.map { " with \($0.summary)" } ?? "")
+                + " by \(modifier.amount.summary) (\(modifier.space.rawValue))"
         }
     }
 }
@@ -80,6 +83,7 @@ extension ColorSpec {
         case .rgba(let rgba): rgba.hex
         case .ref(let key): "ref \(key)"
         case .accent(let variant, let key): "accent \(variant.rawValue)" + (key.map { " of \($0)" } ?? "")
+        case .modified(let rgba, let modifier): "\(rgba.hex) adjusted by \(Adjustment.studio(modifier).summary)"
         }
     }
 }
@@ -159,5 +163,13 @@ extension CalcExpression {
             return "\(function.rawValue)(" + arguments.map { $0.text(parentPrecedence: 0) }.joined(separator: ", ")
                 + ")"
         }
+    }
+}
+
+extension CalcExpression {
+    var summary: String {
+        if case .number(let n) = self { return "\(Scalar.number(n))" }
+        if case .key(let key) = self { return "ref \(key)" }
+        return "an expression over " + (keys.isEmpty ? "numbers" : keys.joined(separator: ", "))
     }
 }

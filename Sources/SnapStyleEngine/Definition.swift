@@ -44,6 +44,8 @@ public enum Adjustment: Hashable, Sendable {
     /// Sets the alpha (Tokens Studio's `alpha` color modifier), where `opacity` multiplies it.
     case alpha(Double)
     case mix(with: ColorSpec, amount: Double, space: MixSpace)
+    /// Tokens Studio's color modifier, computed as Tokens Studio computes it.
+    case studio(StudioModifier)
 }
 
 /// The colour space a `mix` adjustment interpolates in.
@@ -54,6 +56,8 @@ public enum ColorSpec: Hashable, Sendable {
     case rgba(RGBA)
     case ref(String)
     case accent(AccentVariant, key: String?)
+    /// A literal color with a Tokens Studio modifier whose amount or mixed color is read from other keys.
+    indirect case modified(RGBA, StudioModifier)
 }
 
 /// A value as written, per attribute.

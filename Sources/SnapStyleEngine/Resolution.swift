@@ -264,6 +264,9 @@ struct Resolution {
         case .ref(let key):
             guard case .surface(.color(let rgba))? = value(.surface, key) else { return nil }
             return rgba
+        case .modified(let base, let modifier):
+            guard let (amount, other) = inputs(of: modifier) else { return nil }
+            return modifier.apply(to: base, amount: amount, mixing: other).rgba
         case .accent(let variant, let key):
             let accentKey: String
             if let key {
@@ -292,9 +295,20 @@ struct Resolution {
             case .mix(let with, let amount, let space):
                 guard let target = color(with) else { return nil }
                 surface = surface.adjusted { $0.mixed(with: target, amount: amount, space: space) }
+            case .studio(let modifier):
+                guard let (amount, other) = inputs(of: modifier) else { return nil }
+                surface = surface.adjusted { modifier.apply(to: $0, amount: amount, mixing: other).rgba }
             }
         }
         return surface
+    }
+
+    /// A Tokens Studio modifier's amount and the color it mixes with, read in this context.
+    mutating func inputs(of modifier: StudioModifier) -> (Double, RGBA?)? {
+        guard let amount = calculate(modifier.amount).map(modifier.amount(evaluated:)) else { return nil }
+        guard let spec = modifier.color else { return (amount, nil) }
+        guard let other = color(spec) else { return nil }
+        return (amount, other)
     }
 
     mutating func number(_ literal: NumberLiteral) -> ResolvedNumber? {
@@ -304,32 +318,37 @@ struct Resolution {
         case .dimension(let d):
             return ResolvedNumber(base: d.points, value: d.points * context.numberScale, dimension: d)
         case .calc(let expression, let scaled):
-            if expression.readsStack { record(derived.dependencies) }
-            var lookups: [String: Double?] = [:]
-            for key in expression.keys where lookups[key] == nil {
-                if case .number(let n)? = value(.number, key) {
-                    lookups[key] = n.base
-                } else {
-                    lookups[key] = .some(nil)
-                }
-            }
-            let derived = self.derived
-            let context = self.context
-            let base = expression.evaluate(
-                key: { lookups[$0] ?? nil },
-                variable: { variable in
-                    switch variable {
-                    case .scaleFactor: context.scaleFactor
-                    case .elevation: Double(context.elevation)
-                    case .containerLevel: Double(derived.level)
-                    case .containerLevelOverall: Double(derived.levelOverall)
-                    case .vars(let name):
-                        if case .number(let n)? = context.vars[name] { n } else { nil }
-                    }
-                })
+            let base = calculate(expression)
             guard let base else { return nil }
             return ResolvedNumber(base: base, value: scaled ? base * context.numberScale : base)
         }
+    }
+
+    /// An expression over number keys and context variables, each key read (and recorded) as a number.
+    mutating func calculate(_ expression: CalcExpression) -> Double? {
+        if expression.readsStack { record(derived.dependencies) }
+        var lookups: [String: Double?] = [:]
+        for key in expression.keys where lookups[key] == nil {
+            if case .number(let n)? = value(.number, key) {
+                lookups[key] = n.base
+            } else {
+                lookups[key] = .some(nil)
+            }
+        }
+        let derived = self.derived
+        let context = self.context
+        return expression.evaluate(
+            key: { lookups[$0] ?? nil },
+            variable: { variable in
+                switch variable {
+                case .scaleFactor: context.scaleFactor
+                case .elevation: Double(context.elevation)
+                case .containerLevel: Double(derived.level)
+                case .containerLevelOverall: Double(derived.levelOverall)
+                case .vars(let name):
+                    if case .number(let n)? = context.vars[name] { n } else { nil }
+                }
+            })
     }
 
     mutating func edge(_ spec: NumberSpec) -> ResolvedEdge? {

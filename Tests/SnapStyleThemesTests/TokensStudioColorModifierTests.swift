@@ -1,0 +1,108 @@
+import Foundation
+import SnapStyleEngine
+import SnapStyleThemes
+import Testing
+
+/// Tokens Studio's color modifiers against the text its own Style Dictionary transforms write. Every expected string
+/// is taken from tokens-studio/sd-transforms, `test/spec/color-modifiers/transformColorModifiers.spec.ts`.
+@Suite struct TokensStudioColorModifierTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var base: String
+        var kind: StudioModifier.Kind
+        var space: StudioModifier.Space
+        var amount: String
+        var color: String? = nil
+        var format: StudioColorFormat? = nil
+        var expected: String
+
+        var testDescription: String { "\(kind) \(space) \(amount) \(format?.rawValue ?? "") → \(expected)" }
+    }
+
+    static let red = "#C14242"
+
+    static let cases: [Case] = [
+        // lighten, and the same with the amount as arithmetic
+        Case(base: red, kind: .lighten, space: .hsl, amount: "0.2", expected: "hsl(0 50.598% 60.627%)"),
+        Case(base: red, kind: .lighten, space: .lch, amount: "0.2", expected: "lch(57.685 47.48 29.704)"),
+        Case(base: red, kind: .lighten, space: .p3, amount: "0.2", expected: "color(display-p3 0.76016 0.43532 0.42213)"),
+        Case(base: red, kind: .lighten, space: .srgb, amount: "0.2", expected: "rgb(80.549% 40.706% 40.706%)"),
+        Case(base: red, kind: .lighten, space: .hsl, amount: "0.5 - 0.3", expected: "hsl(0 50.598% 60.627%)"),
+        Case(base: red, kind: .lighten, space: .lch, amount: "0.5 - 0.3", expected: "lch(57.685 47.48 29.704)"),
+        // darken
+        Case(base: red, kind: .darken, space: .hsl, amount: "0.2", expected: "hsl(0 50.598% 40.627%)"),
+        Case(base: red, kind: .darken, space: .lch, amount: "0.2", expected: "lch(37.685 47.48 29.704)"),
+        Case(base: red, kind: .darken, space: .p3, amount: "0.2", expected: "color(display-p3 0.56016 0.23532 0.22213)"),
+        Case(base: red, kind: .darken, space: .srgb, amount: "0.5 - 0.3", expected: "rgb(60.549% 20.706% 20.706%)"),
+        // mix: black with white, then white with #4477DD by arithmetic
+        Case(base: "#000000", kind: .mix, space: .hsl, amount: "0.5", color: "#FFFFFF", expected: "hsl(none 0% 50%)"),
+        Case(base: "#000000", kind: .mix, space: .lch, amount: "0.5", color: "#FFFFFF", expected: "lch(50 0 none)"),
+        Case(
+            base: "#000000", kind: .mix, space: .p3, amount: "0.5", color: "#FFFFFF",
+            expected: "color(display-p3 0.5 0.5 0.5)"),
+        Case(base: "#000000", kind: .mix, space: .srgb, amount: "0.5", color: "#FFFFFF", expected: "rgb(50% 50% 50%)"),
+        Case(
+            base: "#FFFFFF", kind: .mix, space: .hsl, amount: "0.5 + 6 * 0.04", color: "#4477DD",
+            expected: "hsl(220 51.231% 67.933%)"),
+        Case(
+            base: "#FFFFFF", kind: .mix, space: .lch, amount: "0.5 + 6 * 0.04", color: "#4477DD",
+            expected: "lch(63.417 43.678 278.69)"),
+        Case(
+            base: "#FFFFFF", kind: .mix, space: .p3, amount: "0.5 + 6 * 0.04", color: "#4477DD",
+            expected: "color(display-p3 0.49226 0.60164 0.88112)"),
+        Case(
+            base: "#FFFFFF", kind: .mix, space: .srgb, amount: "0.5 + 6 * 0.04", color: "#4477DD",
+            expected: "rgb(45.733% 60.533% 90.133%)"),
+        Case(
+            base: "#FFFFFF", kind: .mix, space: .srgb, amount: "0.5 + 6 * 0.04", color: "#4477DD", format: .hex,
+            expected: "#759ae6"),
+        // alpha
+        Case(base: red, kind: .alpha, space: .hsl, amount: "0.2", expected: "hsl(0 50.598% 50.784% / 0.2)"),
+        Case(base: red, kind: .alpha, space: .lch, amount: "0.2", expected: "lch(47.107 59.35 29.704 / 0.2)"),
+        Case(
+            base: red, kind: .alpha, space: .p3, amount: "0.5 - 0.3",
+            expected: "color(display-p3 0.7002 0.29415 0.27766 / 0.2)"),
+        Case(base: red, kind: .alpha, space: .srgb, amount: "0.2", expected: "rgb(75.686% 25.882% 25.882% / 0.2)"),
+        // darken by 0.2 in each space, written in each format
+        Case(base: red, kind: .darken, space: .srgb, amount: "0.2", format: .hsl, expected: "hsl(0 49.035% 40.627%)"),
+        Case(base: red, kind: .darken, space: .hsl, amount: "0.2", format: .hex, expected: "#9c3333"),
+        Case(base: red, kind: .darken, space: .lch, amount: "0.2", format: .hex, expected: "#983735"),
+        Case(base: red, kind: .darken, space: .p3, amount: "0.2", format: .hex, expected: "#9b3535"),
+        Case(base: red, kind: .darken, space: .srgb, amount: "0.2", format: .hex, expected: "#9a3535"),
+        Case(base: red, kind: .darken, space: .hsl, amount: "0.2", format: .hsl, expected: "hsl(0 50.598% 40.627%)"),
+        Case(base: red, kind: .darken, space: .lch, amount: "0.2", format: .hsl, expected: "hsl(0.84955 47.88% 40.252%)"),
+        Case(base: red, kind: .darken, space: .p3, amount: "0.2", format: .hsl, expected: "hsl(0.05177 48.997% 40.665%)"),
+        Case(base: red, kind: .darken, space: .hsl, amount: "0.2", format: .lch, expected: "lch(37.824 50.982 29.805)"),
+        Case(base: red, kind: .darken, space: .lch, amount: "0.2", format: .lch, expected: "lch(37.685 47.48 29.704)"),
+        Case(base: red, kind: .darken, space: .p3, amount: "0.2", format: .lch, expected: "lch(37.854 49.384 29.403)"),
+        Case(base: red, kind: .darken, space: .srgb, amount: "0.2", format: .lch, expected: "lch(37.805 49.408 29.373)"),
+        Case(
+            base: red, kind: .darken, space: .hsl, amount: "0.2", format: .p3,
+            expected: "color(display-p3 0.56519 0.23007 0.21637)"),
+        Case(
+            base: red, kind: .darken, space: .lch, amount: "0.2", format: .p3,
+            expected: "color(display-p3 0.5509 0.24058 0.22405)"),
+        Case(
+            base: red, kind: .darken, space: .srgb, amount: "0.2", format: .p3,
+            expected: "color(display-p3 0.55975 0.23469 0.22176)"),
+        Case(base: red, kind: .darken, space: .hsl, amount: "0.2", format: .srgb, expected: "rgb(61.184% 20.071% 20.071%)"),
+        Case(base: red, kind: .darken, space: .lch, amount: "0.2", format: .srgb, expected: "rgb(59.525% 21.525% 20.979%)"),
+        Case(base: red, kind: .darken, space: .p3, amount: "0.2", format: .srgb, expected: "rgb(60.59% 20.775% 20.741%)"),
+    ]
+
+    @Test(arguments: cases) func writesWhatTokensStudiosTransformsWrite(_ c: Case) throws {
+        let amount = try CalcExpression.parse(c.amount)
+        let modifier = StudioModifier(
+            kind: c.kind, space: c.space, amount: amount, color: nil, format: c.format)
+        let constant = try #require(modifier.constantAmount)
+        let other = c.color.flatMap { RGBA(hex: $0) }
+        let result = modifier.apply(to: try #require(RGBA(hex: c.base)), amount: constant, mixing: other)
+        #expect(result.text == c.expected)
+    }
+
+    /// sd-transforms' UIColor case: `UIColor(red: 1, green: 0, blue: 0.5, alpha: 0.5)` darkened by half in sRGB.
+    @Test func aTranslucentColorKeepsItsAlpha() {
+        let modifier = StudioModifier(kind: .darken, space: .srgb, amount: .number(0.5), color: nil, format: .srgb)
+        let result = modifier.apply(to: RGBA(r: 1, g: 0, b: 0.5, a: 0.5), amount: 0.5, mixing: nil)
+        #expect(result.text == "rgb(50% 0% 25% / 0.5)")
+    }
+}
