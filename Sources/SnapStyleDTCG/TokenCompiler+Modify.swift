@@ -10,7 +10,8 @@ extension TokenCompiler {
     mutating func modified(_ definition: Definition, by modify: JSONValue, def: Def, key: String) -> Definition? {
         let location = def.token.location
         guard let typeText = modify["type"]?.stringValue, let kind = StudioModifier.Kind(rawValue: typeText) else {
-            let named = modify["type"]?.stringValue.map { "'\($0)' is not a color modifier" } ?? "a color modifier needs a type"
+            let named =
+                modify["type"]?.stringValue.map { "'\($0)' is not a color modifier" } ?? "a color modifier needs a type"
             d.error(location, "\(key): \(named) (lighten, darken, mix or alpha)")
             return nil
         }

@@ -20,7 +20,9 @@ enum TokensStudioValue {
         case "color": return ("color", color(value) ?? value)
         case _ where dimensionTypes.contains(type):
             return dimension(value).map { ("dimension", $0) } ?? math(value).map { ("dimension", $0) } ?? (type, value)
-        case "number": return math(value).map { ("number", $0) } ?? (type, value)
+        case "number":
+            if let number = value.stringValue.flatMap({ Double($0.trimmed) }) { return ("number", .number(number)) }
+            return math(value).map { ("number", $0) } ?? (type, value)
         case "opacity": return fraction(value).map { ("number", $0) } ?? (type, value)
         case "lineHeights": return lineHeight(value).map { ("number", $0) } ?? (type, value)
         case "letterSpacing": return letterSpacing(value).map { ("dimension", $0) } ?? (type, value)

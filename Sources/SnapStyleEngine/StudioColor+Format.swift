@@ -108,7 +108,8 @@ extension StudioColor {
             out += "0." + String(repeating: "0", count: -position) + String(digits)
         } else {
             let e = position - 1
-            out += String(digits[0]) + (k > 1 ? "." + String(digits[1...]) : "") + "e" + (e < 0 ? "-" : "+") + "\(abs(e))"
+            out +=
+                String(digits[0]) + (k > 1 ? "." + String(digits[1...]) : "") + "e" + (e < 0 ? "-" : "+") + "\(abs(e))"
         }
         return out
     }
