@@ -31,6 +31,10 @@ public struct DTCGInput: Sendable {
     /// its themes select the token sets, files named by path below the themes file's directory.
     public var studioThemes: (path: String, json: LocatedJSON)?
     public var studioMetadata: LocatedJSON?
+    /// A single-file Tokens Studio export whose `$themes` select its top-level members as sets: its path. Each set's
+    /// tokens are keyed without the set's name, as the plugin refers to them (files' names are no part of keys
+    /// either).
+    public var studioSingleFile: String?
 
     public init(
         resolver: (path: String, json: LocatedJSON)?, documents: [String: LocatedJSON], unreadable: Set<String> = [],

@@ -275,16 +275,22 @@ public struct TokenCompiler {
         guard let resolver = input.resolver else {
             // Every token file is a set, in byte order, but for those named for a mode (`tokens.dark.json`).
             let paths = input.documents.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-            func sources(_ paths: [String]) -> [TokenSource] {
+            var sources: ([String]) -> [TokenSource] = { paths in
                 paths.map {
                     TokenSource.file(path: $0, pointer: [], location: SourceLocation(file: $0, line: 1, column: 1))
                 }
             }
             // A project without themes (`[]`) applies every set, as one without `$themes.json` does.
             if let studio = input.studioThemes, !(studio.json.value.arrayValue ?? []).isEmpty {
+                var files = Set(input.documents.keys)
+                if let single = input.studioSingleFile {
+                    files = Set((input.documents[single]?.value.objectValue?.keys ?? []).filter { !$0.hasPrefix("$") })
+                    let location = SourceLocation(file: single, line: 1, column: 1)
+                    sources = { sets in sets.map { .file(path: single, pointer: [$0], location: location) } }
+                }
                 let project = TokensStudioThemes(
-                    themes: studio.json, path: studio.path, metadata: input.studioMetadata,
-                    files: Set(input.documents.keys), &d)
+                    themes: studio.json, path: studio.path, metadata: input.studioMetadata, files: files,
+                    singleFile: input.studioSingleFile != nil, &d)
                 units = [Unit(selector: nil, documents: [merged(sources(project.base))], contextNames: [""])]
                 for modifier in project.modifiers {
                     units.append(

@@ -16,9 +16,15 @@ struct TokensStudioThemes {
     var base: [String] = []
     var modifiers: [Modifier] = []
 
-    init(themes: LocatedJSON, path: String, metadata: LocatedJSON?, files: Set<String>, _ d: inout Diagnostics) {
+    /// With `singleFile`, sets are the members of that file (`files` names them) and are named as they are.
+    init(
+        themes: LocatedJSON, path: String, metadata: LocatedJSON?, files: Set<String>, singleFile: Bool,
+        _ d: inout Diagnostics
+    ) {
         let directory = path.split(separator: "/").dropLast().joined(separator: "/")
-        func file(_ set: String) -> String { (directory.isEmpty ? "" : directory + "/") + set + ".json" }
+        func file(_ set: String) -> String {
+            singleFile ? set : (directory.isEmpty ? "" : directory + "/") + set + ".json"
+        }
         struct Theme {
             var group: String
             var name: String
@@ -37,7 +43,8 @@ struct TokensStudioThemes {
             var sets: [String] = []
             for member in entry["selectedTokenSets"]?.members ?? [] where member.value.value.stringValue != "disabled" {
                 guard files.contains(file(member.key)) else {
-                    d.error(location, "theme '\(name)': its set '\(member.key)' is no file ('\(file(member.key))')")
+                    let missing = singleFile ? "no member of the file" : "no file ('\(file(member.key))')"
+                    d.error(location, "theme '\(name)': its set '\(member.key)' is \(missing)")
                     continue
                 }
                 sets.append(member.key)

@@ -17,7 +17,9 @@ enum TokensStudioValue {
     static func normalize(type: String, _ value: JSONValue) -> (type: String, value: JSONValue) {
         if case .string(let text) = value, let reference = reference(text) { return (dtcgType(type), reference) }
         switch type {
-        case "color": return ("color", color(value) ?? value)
+        case "color":
+            if let gradient = gradient(value) { return ("gradient", gradient) }
+            return ("color", color(value) ?? value)
         case _ where dimensionTypes.contains(type):
             return dimension(value).map { ("dimension", $0) } ?? math(value).map { ("dimension", $0) } ?? (type, value)
         case "number":
@@ -83,6 +85,58 @@ enum TokensStudioValue {
         ])
     }
 
+    /// `linear-gradient(90deg, {a} 0%, #fff 100%)` as DTCG gradient stops, each color a value or an alias, stops
+    /// without a position spread evenly. The angle is not kept: an imported gradient runs from top to bottom.
+    static func gradient(_ value: JSONValue) -> JSONValue? {
+        guard let text = value.stringValue?.trimmed, text.lowercased().hasPrefix("linear-gradient("), text.hasSuffix(")")
+        else { return nil }
+        var parts = splitArguments(text.dropFirst(16).dropLast())
+        if let first = parts.first, first.hasSuffix("deg") || first.hasPrefix("to ") || first.hasSuffix("turn") {
+            parts.removeFirst()
+        }
+        guard parts.count >= 2 else { return nil }
+        var stops: [JSONValue] = []
+        for (index, part) in parts.enumerated() {
+            var colorText = part
+            var position = Double(index) / Double(parts.count - 1)
+            if let space = part.lastIndex(of: " "), part[part.index(after: space)...].hasSuffix("%"),
+                let percent = Double(part[part.index(after: space)...].dropLast())
+            {
+                position = percent / 100
+                colorText = String(part[..<space]).trimmed
+            }
+            let color: JSONValue
+            if let alias = reference(colorText) {
+                color = alias
+            } else if let literal = self.color(.string(colorText)) {
+                color = literal
+            } else {
+                return nil
+            }
+            stops.append(.object(["color": color, "position": .number(position)]))
+        }
+        return .array(stops)
+    }
+
+    /// A function's arguments: split at commas outside parentheses, trimmed.
+    static func splitArguments(_ text: Substring) -> [String] {
+        var parts: [String] = []
+        var depth = 0
+        var current = ""
+        for character in text {
+            if character == "(" { depth += 1 }
+            if character == ")" { depth -= 1 }
+            if character == "," && depth == 0 {
+                parts.append(current.trimmed)
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        parts.append(current.trimmed)
+        return parts
+    }
+
     /// `rgba({a.b}, 0.5)` or `rgba({a.b}, 50%)`: the reference, as an alias, and the alpha.
     static func rgbaOfReference(_ value: JSONValue) -> (JSONValue, Double)? {
         guard let text = value.stringValue?.trimmed, text.hasPrefix("rgba("), text.hasSuffix(")") else { return nil }
@@ -127,23 +181,38 @@ enum TokensStudioValue {
 
     /// Tokens Studio's weight names, lowercased without spaces (a trailing style, `italic`, dropped here).
     static let weights: [String: Double] = [
-        "hairline": 100, "thin": 100, "extralight": 200, "ultralight": 200, "light": 300, "normal": 400,
-        "regular": 400, "book": 400, "medium": 500, "semibold": 600, "demibold": 600, "bold": 700,
-        "extrabold": 800, "ultrabold": 800, "black": 900, "heavy": 900, "extrablack": 950, "ultrablack": 950,
+        "hairline": 100, "thin": 100, "extralight": 200, "ultralight": 200, "extraleicht": 200, "light": 300,
+        "leicht": 300, "normal": 400, "regular": 400, "buch": 400, "book": 400, "medium": 500, "kraeftig": 500,
+        "kräftig": 500, "semibold": 600, "demibold": 600, "halbfett": 600, "bold": 700, "dreiviertelfett": 700,
+        "extrabold": 800, "ultrabold": 800, "fett": 800, "black": 900, "heavy": 900, "super": 900, "extrafett": 900,
+        "ultra": 950, "extrablack": 950, "ultrablack": 950,
     ]
 
     static func fontWeight(_ value: JSONValue) -> JSONValue? {
         if let number = value.doubleValue { return .number(number) }
         guard var text = value.stringValue?.lowercased().replacingOccurrences(of: " ", with: "") else { return nil }
         for style in ["italic", "oblique"] where text.hasSuffix(style) { text.removeLast(style.count) }
+        if text.isEmpty { return .number(400) }
         if let number = Double(text) { return .number(number) }
         return weights[text].map { .number($0) }
     }
 
-    /// A typography value's members as DTCG's (`fontSizes` etc. by member).
+    /// The style a weight name ends with (`Bold Italic`, `Regular oblique`), or a name that is only a style
+    /// (`Italic`, meaning Regular Italic), as Tokens Studio splits them.
+    static func fontStyle(_ value: JSONValue) -> String? {
+        guard let text = value.stringValue?.lowercased().trimmed else { return nil }
+        for style in ["italic", "oblique"] where text.hasSuffix(style) { return style }
+        return nil
+    }
+
+    /// A typography value's members as DTCG's (`fontSizes` etc. by member); a weight name's style becomes
+    /// `fontStyle`.
     static func typography(_ value: JSONValue) -> JSONValue {
         guard case .object(let object) = value else { return value }
         var result = JSONObject()
+        if let weight = object["fontWeight"], object["fontStyle"] == nil, let style = fontStyle(weight) {
+            result["fontStyle"] = .string(style)
+        }
         for member in object.members {
             let type =
                 switch member.key {

@@ -1,3 +1,5 @@
+import RealModule
+
 /// A `calc` number expression (docs/theme-format.md).
 public indirect enum CalcExpression: Hashable, Sendable {
     case number(Double)
@@ -44,13 +46,35 @@ public enum CalcOperator: Character, Hashable, Sendable {
 /// A function a calc expression may call, with the number of arguments it takes.
 public enum CalcFunction: String, Hashable, Sendable, CaseIterable {
     case min, max, clamp, round, floor, ceil, abs
+    /// Tokens Studio's math only (its expression evaluator's): `roundTo(x, digits)`, `sqrt(x)`, `pow(x, y)`.
+    case roundTo, sqrt, pow
 
     var arity: ClosedRange<Int> {
         switch self {
         case .min, .max: 1...64
         case .clamp: 3...3
-        case .round, .floor, .ceil, .abs: 1...1
+        case .round, .floor, .ceil, .abs, .sqrt: 1...1
+        case .roundTo: 1...2
+        case .pow: 2...2
         }
+    }
+
+    /// Whether only Tokens Studio's math (an expression over token paths) may call it.
+    var isTokensStudioOnly: Bool { self == .roundTo || self == .sqrt || self == .pow }
+
+    /// `value` rounded to `digits` decimals, halves up, shifted in decimal as Tokens Studio's evaluator shifts it
+    /// (so that `roundTo(1.005, 2)` is 1.01).
+    static func roundTo(_ value: Double, _ digits: Double) -> Double? {
+        guard digits.rounded() == digits, Swift.abs(digits) < 300 else { return nil }
+        let shift = Int(digits)
+        func shifted(_ v: Double, _ by: Int) -> Double? {
+            let text = v.description
+            let parts = text.split(separator: "e", maxSplits: 1)
+            let exponent = (parts.count == 2 ? Int(parts[1]) ?? 0 : 0) + by
+            return Double(parts[0] + "e\(exponent)")
+        }
+        guard let up = shifted(value, shift) else { return nil }
+        return shifted((up + 0.5).rounded(.down), -shift)
     }
 }
 
@@ -219,9 +243,10 @@ private struct CalcParser {
         if Self.isIdentifierStart(c) {
             while let d = peek(), Self.isIdentifierPart(d) { index += 1 }
             let name = String(String.UnicodeScalarView(scalars[start..<index]))
-            guard let function = CalcFunction(rawValue: name) else {
+            guard let function = CalcFunction(rawValue: name), tokenPaths || !function.isTokensStudioOnly else {
                 throw CalcSyntaxError(
-                    message: "unknown function '\(name)' (expected min, max, clamp, round, floor, ceil or abs)",
+                    message: "unknown function '\(name)' (expected min, max, clamp, round, floor, ceil or abs"
+                        + (tokenPaths ? ", roundTo, sqrt or pow)" : ")"),
                     offset: start)
             }
             skipSpaces()
@@ -293,6 +318,9 @@ extension CalcExpression {
             case .floor: result = values[0].rounded(.down)
             case .ceil: result = values[0].rounded(.up)
             case .abs: result = Swift.abs(values[0])
+            case .roundTo: result = CalcFunction.roundTo(values[0], values.count > 1 ? values[1] : 0)
+            case .sqrt: result = values[0].squareRoot()
+            case .pow: result = Double.pow(values[0], values[1])
             }
         }
         guard let result, result.isFinite else { return nil }

@@ -56,6 +56,14 @@ extension DTCGValue {
                 throw DTCGValueError("letterSpacing", "unit '\(d.unit)' cannot become points")
             }
         }
+        if let style = object["fontStyle"]?.stringValue?.lowercased(), style == "italic" || style == "oblique" {
+            details.style = style
+        }
+        details.textCase = object["textCase"]?.stringValue
+        details.textDecoration = object["textDecoration"]?.stringValue
+        if let spacing = object["paragraphSpacing"], let d = try? DimensionValue.read(spacing, "paragraphSpacing") {
+            details.paragraphSpacing = d.points(remBase: remBase)
+        }
         let font = FontLiteral(size: points, weight: weight, details: details, scaled: false)
         return Converted(attribute: .font, literal: .font(font), warnings: warnings)
     }

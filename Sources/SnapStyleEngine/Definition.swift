@@ -150,14 +150,23 @@ public struct FontDetails: Hashable, Sendable {
     public var weightValue: Double?
     public var lineHeight: Double?
     public var letterSpacing: Double?
+    /// `italic` or `oblique` (Tokens Studio's `Bold Italic` weight names carry it); nil is normal.
+    public var style: String?
+    /// Tokens Studio's details, kept as written: `textCase` (`uppercase`, ...), `textDecoration`, and
+    /// `paragraphSpacing` in points.
+    public var textCase: String?
+    public var textDecoration: String?
+    public var paragraphSpacing: Double?
 
     public init(
-        families: [String]? = nil, weightValue: Double? = nil, lineHeight: Double? = nil, letterSpacing: Double? = nil
+        families: [String]? = nil, weightValue: Double? = nil, lineHeight: Double? = nil, letterSpacing: Double? = nil,
+        style: String? = nil
     ) {
         self.families = families
         self.weightValue = weightValue
         self.lineHeight = lineHeight
         self.letterSpacing = letterSpacing
+        self.style = style
     }
 }
 

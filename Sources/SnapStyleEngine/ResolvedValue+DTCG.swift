@@ -34,6 +34,7 @@ extension ResolvedValue {
             if let spacing = f.details.letterSpacing {
                 object["letterSpacing"] = .object(["value": .number(spacing), "unit": "px"])
             }
+            if let style = f.details.style { object["fontStyle"] = .string(style) }
             return .object(object)
         case .token(let t):
             return t.value

@@ -74,8 +74,10 @@ extension ThemeExport {
         ]
         if let line = value["lineHeight"]?.doubleValue { result.append(("\(name)-line-height", number(line))) }
         if let spacing = value["letterSpacing"]?.doubleValue { result.append(("\(name)-letter-spacing", px(spacing))) }
+        let style = value["fontStyle"]?.stringValue.flatMap { $0 == "italic" || $0 == "oblique" ? $0 : nil }
+        if let style { result.append(("\(name)-font-style", style)) }
         let line = value["lineHeight"]?.doubleValue.map { "/" + number($0) } ?? ""
-        result.append((name, "\(weight) \(px(size))\(line) \(family)"))
+        result.append((name, (style.map { $0 + " " } ?? "") + "\(weight) \(px(size))\(line) \(family)"))
         return result
     }
 

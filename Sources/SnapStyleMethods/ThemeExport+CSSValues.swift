@@ -9,6 +9,7 @@ extension ThemeExport {
     static func tokenProperties(_ name: String, type: String, _ value: JSONValue) -> [(String, String)]? {
         switch type {
         case "typography": return typography(name, value)
+        case "composition": return composition(name, value)
         default: return tokenCSS(type, value).map { [(name, $0)] }
         }
     }
@@ -24,6 +25,7 @@ extension ThemeExport {
             return "cubic-bezier(" + points.map(exact).joined(separator: ", ") + ")"
         case "fontFamily": return families(value)
         case "strokeStyle": return value.stringValue
+        case "textCase", "textDecoration": return value.stringValue.flatMap { FontFamilies.isIdentifier($0) ? $0 : nil }
         case "color": return color(value)
         case "shadow":
             let layers = value.arrayValue ?? [value]
@@ -108,8 +110,37 @@ extension ThemeExport {
         if let spacing = value["letterSpacing"].flatMap(dimension) {
             result.append(("\(name)-letter-spacing", spacing))
         }
-        result.append((name, "\(weight) \(size)\(lineHeight.map { "/" + $0 } ?? "") \(family)"))
+        let style = value["fontStyle"]?.stringValue.flatMap { $0 == "italic" || $0 == "oblique" ? $0 : nil }
+        if let style { result.append(("\(name)-font-style", style)) }
+        let shorthand = "\(weight) \(size)\(lineHeight.map { "/" + $0 } ?? "") \(family)"
+        result.append((name, (style.map { $0 + " " } ?? "") + shorthand))
         return result
+    }
+
+    /// A composition token (Tokens Studio): one variable per member (`--card-fill`, `--card-border-radius`), each
+    /// written by its value's shape; a member CSS cannot say is left out.
+    static func composition(_ name: String, _ value: JSONValue) -> [(String, String)]? {
+        guard let members = value.objectValue?.members, !members.isEmpty else { return nil }
+        var result: [(String, String)] = []
+        for member in members {
+            guard let css = compositionMember(member.value) else { continue }
+            result.append(("\(name)-\(kebab(member.key))", css))
+        }
+        return result.isEmpty ? nil : result
+    }
+
+    /// A composition member's CSS: a color, a dimension, a number, a shadow, a border, or a plain keyword or length.
+    static func compositionMember(_ value: JSONValue) -> String? {
+        if let number = value.doubleValue { return exact(number) }
+        if let text = value.stringValue {
+            if let hex = RGBA(hex: text) { return cssColor(hex.hex) }
+            return !text.isEmpty && !text.contains(where: { ";{}\n\"".contains($0) }) ? text : nil
+        }
+        if value["colorSpace"] != nil { return color(value) }
+        if value["unit"] != nil { return dimension(value) }
+        if value["offsetX"] != nil || value.arrayValue?.first?["offsetX"] != nil { return tokenCSS("shadow", value) }
+        if value["width"] != nil && value["style"] != nil { return tokenCSS("border", value) }
+        return nil
     }
 
     /// A font family list: names one by one, each quoted when CSS needs it; a string that is itself a CSS stack

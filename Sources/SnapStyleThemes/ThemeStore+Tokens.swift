@@ -132,6 +132,18 @@ extension ThemeStore {
                 record.files[$0]?.document
             }
         }
+        if resolver == nil, input.studioThemes == nil {
+            // A single-file export carries its themes and metadata as members.
+            for path in record.fileOrder {
+                guard let json = documents[path], let themes = json["$themes"],
+                    !(themes.value.arrayValue ?? []).isEmpty
+                else { continue }
+                input.studioThemes = (path, themes)
+                input.studioMetadata = json["$metadata"]
+                input.studioSingleFile = path
+                break
+            }
+        }
         return input
     }
 
