@@ -88,7 +88,8 @@ enum TokensStudioValue {
     /// `linear-gradient(90deg, {a} 0%, #fff 100%)` as DTCG gradient stops, each color a value or an alias, stops
     /// without a position spread evenly. The angle is not kept: an imported gradient runs from top to bottom.
     static func gradient(_ value: JSONValue) -> JSONValue? {
-        guard let text = value.stringValue?.trimmed, text.lowercased().hasPrefix("linear-gradient("), text.hasSuffix(")")
+        guard let text = value.stringValue?.trimmed, text.lowercased().hasPrefix("linear-gradient("),
+            text.hasSuffix(")")
         else { return nil }
         var parts = splitArguments(text.dropFirst(16).dropLast())
         if let first = parts.first, first.hasSuffix("deg") || first.hasPrefix("to ") || first.hasSuffix("turn") {

@@ -72,8 +72,10 @@ import Testing
         #expect(stops?.compactMap { $0["hex"]?.stringValue } == ["#FF0000FF", "#00FF00FF"])
     }
 
-    @Test(arguments: [("Bold Italic", 700.0, "italic"), ("Italic", 400, "italic"), ("Kräftig", 500, nil),
-                      ("Extra Bold oblique", 800, "oblique")])
+    @Test(arguments: [
+        ("Bold Italic", 700.0, "italic"), ("Italic", 400, "italic"), ("Kräftig", 500, nil),
+        ("Extra Bold oblique", 800, "oblique"),
+    ])
     func weightNamesMapAsTokensStudioMapsThem(name: String, weight: Double, style: String?) throws {
         let roots = TemporaryRoots()
         roots.write(
