@@ -2,6 +2,8 @@ import SnapStyleJSON
 
 extension DTCGValue {
     static let typographyMembers = ["fontFamily", "fontSize", "fontWeight", "lineHeight", "letterSpacing"]
+    /// Members Tokens Studio's typography adds (the style its weight names carry, and its details).
+    static let studioTypographyMembers: Set = ["fontStyle", "textCase", "textDecoration", "paragraphSpacing"]
 
     /// A typography value as a font: family list, size in points (not scaled by Dynamic Type), weight, line
     /// height as a multiple of the size, letter spacing in points. A size that cannot become points (`em`) makes
@@ -11,7 +13,8 @@ extension DTCGValue {
             throw DTCGValueError("", "a typography value is an object, not \(json.typeName)")
         }
         var warnings: [String] = []
-        for member in object where !typographyMembers.contains(member.key) {
+        for member in object
+        where !typographyMembers.contains(member.key) && !studioTypographyMembers.contains(member.key) {
             warnings.append("unknown typography member '\(member.key)' ignored")
         }
         for name in typographyMembers where object[name] == nil && name != "fontSize" {

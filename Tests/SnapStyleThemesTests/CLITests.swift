@@ -316,6 +316,41 @@ import Testing
         #expect(!css.stdout.contains("--surface-accent-background"), "only the theme's own keys")
     }
 
+    /// The README's Tokens Studio example works from the repository alone: `etc/examples/lantern`, a project with
+    /// `$themes.json`, `$metadata.json`, sets in files and a directory, math, color modifiers and a composition.
+    @Test func theReadmesTokensStudioExampleWorksFromTheRepository() throws {
+        let examples = Self.checkout + "/etc/examples"
+        let check = try run(["check", examples])
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        #expect(check.stdout.contains("lantern: note: design tokens, 22 token(s)"), "\(check.stdout)")
+        #expect(!check.stdout.contains("warning"), "\(check.stdout)")
+        let hover = { (dark: Bool) in
+            try self.run(
+                ["resolve", "surface", "surface.accentHover", "--offline", "--themes", examples, "--theme", "lantern"]
+                    + (dark ? ["--dark"] : []))
+        }
+        // Light: #F2A516 darkened by 0.15 in HSL, hsl(39 89.431% 51.765%) to lightness 44%: #D58E0C.
+        let light = try hover(false)
+        #expect(light.stdout.contains("#D58E0CFF"), "\(light.stdout)\(light.stderr)")
+        let dark = try hover(true)
+        #expect(dark.status == 0 && !dark.stdout.contains("#D58E0CFF"), "\(dark.stdout)")
+        let css = try run(
+            [
+                "export", "--offline", "--themes", examples, "--theme", "lantern", "--format", "css", "--context", "{}",
+                "--context", #"{"colorScheme": "dark"}"#, "--selector", ":root", "--selector", ".dark",
+            ])
+        #expect(css.status == 0, "\(css.stderr)")
+        for line in [
+            // {space.md} * 1.5 = 4 * 4 * 1.5; roundTo(16 * 1.333, 0); {opacity.muted} / 4 = 0.15 alpha (0x26).
+            "--space-lg: 24px;", "--font-size-title: 21px;", "--surface-border: #1c1a1726;",
+            "--surface-accent-hover: #d58e0c;", "--font-quote: italic 500 21px/1.25 Inter;",
+            "--card-border-radius: 12px;", "--surface-background: #14161f;",
+        ] {
+            #expect(css.stdout.contains("  " + line + "\n"), "missing \(line)\n\(css.stdout)")
+        }
+        #expect(css.stdout.contains(".dark {"))
+    }
+
     /// Every theme file the README shows (a ```json block that opens with a theme section) checks clean.
     @Test func theReadmesExampleThemesCheckClean() throws {
         let document = "README.md"
