@@ -21,10 +21,14 @@ enum TokensStudioValue {
             if let gradient = gradient(value) { return ("gradient", gradient) }
             return ("color", color(value) ?? value)
         case _ where dimensionTypes.contains(type):
-            return dimension(value).map { ("dimension", $0) } ?? math(value).map { ("dimension", $0) } ?? (type, value)
-        case "number":
+            if let dimension = dimension(value) { return ("dimension", dimension) }
+            if let list = multiValue(value) { return (type, list) }
+            return math(value).map { ("dimension", $0) } ?? (type, value)
+        case "number", "math", "other":
+            // A number (or arithmetic) of any of these types is a number, so that math and modifiers read it.
+            if let number = value.doubleValue { return ("number", .number(number)) }
             if let number = value.stringValue.flatMap({ Double($0.trimmed) }) { return ("number", .number(number)) }
-            return math(value).map { ("number", $0) } ?? (type, value)
+            return math(value).map { ("number", $0) } ?? (type == "math" ? "number" : type, value)
         case "opacity": return fraction(value).map { ("number", $0) } ?? (type, value)
         case "lineHeights": return lineHeight(value).map { ("number", $0) } ?? (type, value)
         case "letterSpacing": return letterSpacing(value).map { ("dimension", $0) } ?? (type, value)
@@ -85,6 +89,20 @@ enum TokensStudioValue {
         ])
     }
 
+    /// `"8px 64px"`, `"{space.sm} {space.xl}"`: several lengths in one value (Tokens Studio's multi-value spacing),
+    /// each a dimension or an alias; nil unless there are at least two and every one is either.
+    static func multiValue(_ value: JSONValue) -> JSONValue? {
+        guard let text = value.stringValue else { return nil }
+        let parts = text.split(separator: " ").map(String.init)
+        guard parts.count >= 2 else { return nil }
+        var values: [JSONValue] = []
+        for part in parts {
+            guard let one = reference(part) ?? dimension(.string(part)) else { return nil }
+            values.append(one)
+        }
+        return .array(values)
+    }
+
     /// `linear-gradient(90deg, {a} 0%, #fff 100%)` as DTCG gradient stops, each color a value or an alias, stops
     /// without a position spread evenly. The angle is not kept: an imported gradient runs from top to bottom.
     static func gradient(_ value: JSONValue) -> JSONValue? {
@@ -106,15 +124,19 @@ enum TokensStudioValue {
                 position = percent / 100
                 colorText = String(part[..<space]).trimmed
             }
-            let color: JSONValue
+            var stop: JSONObject = ["position": .number(position)]
             if let alias = reference(colorText) {
-                color = alias
+                stop["color"] = alias
+            } else if let (alias, alpha) = rgbaOfReference(.string(colorText)) {
+                // The referenced color with its alpha set: `alpha` is read with the stop (`DTCGValue.gradient`).
+                stop["color"] = alias
+                stop["alpha"] = .number(alpha)
             } else if let literal = self.color(.string(colorText)) {
-                color = literal
+                stop["color"] = literal
             } else {
                 return nil
             }
-            stops.append(.object(["color": color, "position": .number(position)]))
+            stops.append(.object(stop))
         }
         return .array(stops)
     }

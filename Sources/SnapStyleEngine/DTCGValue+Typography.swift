@@ -107,7 +107,8 @@ extension DTCGValue {
         for c in text {
             if let q = quote {
                 if c == q { quote = nil } else { current.append(c) }
-            } else if c == "'" || c == "\"" {
+            } else if c == "'" || c == "\"", current.allSatisfy({ $0 == " " }) {
+                // A quote opens a quoted name only at the name's start (`Suisse Int'l` is a name with an apostrophe).
                 quote = c
             } else if c == "," {
                 names.append(current)

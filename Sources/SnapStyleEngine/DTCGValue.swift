@@ -110,7 +110,10 @@ public enum DTCGValue {
             guard case .object(let object) = stop, let colorJSON = object["color"] else {
                 throw DTCGValueError("\(index)", "a gradient stop is {\"color\", \"position\"}")
             }
-            colors.append(.rgba(try color(colorJSON, "\(index).color", &warnings)))
+            var rgba = try color(colorJSON, "\(index).color", &warnings)
+            // A Tokens Studio stop `rgba({ref}, a)`: the referenced color with its alpha set.
+            if let alpha = object["alpha"]?.doubleValue { rgba.a = min(max(alpha, 0), 1) }
+            colors.append(.rgba(rgba))
             guard let position = object["position"]?.doubleValue, position.isFinite else {
                 throw DTCGValueError("\(index).position", "a stop's position must be a number")
             }

@@ -10,9 +10,18 @@ extension ThemeExport {
         switch type {
         case "typography": return typography(name, value)
         case "composition": return composition(name, value)
+        case _ where value.arrayValue != nil && dimensionLists.contains(type):
+            let parts = (value.arrayValue ?? []).compactMap(dimension)
+            guard parts.count == value.arrayValue?.count else { return nil }
+            return [(name, parts.joined(separator: " "))]
         default: return tokenCSS(type, value).map { [(name, $0)] }
         }
     }
+
+    /// Tokens Studio's length types, whose value may be several lengths (`8px 64px`).
+    static let dimensionLists: Set = [
+        "dimension", "spacing", "sizing", "borderRadius", "borderWidth", "paragraphSpacing", "paragraphIndent",
+    ]
 
     /// One value of a `$type` in CSS.
     static func tokenCSS(_ type: String, _ value: JSONValue) -> String? {
