@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "SnapStyleConfiguration", targets: ["SnapStyleConfiguration"]),
         .library(name: "SnapStyleEngine", targets: ["SnapStyleEngine"]),
         .library(name: "SnapStyleThemes", targets: ["SnapStyleThemes"]),
+        .library(name: "SnapStyleMethods", targets: ["SnapStyleMethods"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),

@@ -39,6 +39,8 @@ let package = Package(
                 .product(name: "SnapStyleConfiguration", package: main),
                 .product(name: "SnapStyleEngine", package: main),
                 .product(name: "SnapStyleThemes", package: main),
+                .product(name: "SnapStyleMethods", package: main),
+                .product(name: "SnapStyleProtocol", package: main),
             ],
             path: "Sources/Profile"
         ),

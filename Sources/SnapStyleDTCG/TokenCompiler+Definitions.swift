@@ -51,9 +51,10 @@ extension TokenCompiler {
         }
         let top = (otherwise?.0 ?? list.last!).token
         let deprecated = top.deprecated ?? inheritedDeprecation(key)
-        let token = TokenCatalog.Token(
+        var token = TokenCatalog.Token(
             type: keyType(key) ?? "token", description: top.description,
             deprecated: deprecated.flatMap { $0 == .bool(false) ? nil : $0 }, sources: sources)
+        token.isSource = !sourceFiles.isEmpty && list.allSatisfy { sourceFiles.contains($0.token.location.file) }
         return (DefinitionEntry(definition: definition, location: location), token)
     }
 

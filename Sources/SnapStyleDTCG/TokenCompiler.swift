@@ -57,6 +57,8 @@ public struct TokenCompiler {
     /// Keys walked by `prepareAliases(from:)`, with their longest chain of whole-value aliases.
     var aliasHeights: [String: Int] = [:]
     var converted: [String: [Int: Result<DTCGValue.Converted, DTCGValueError>]] = [:]
+    /// Tokens Studio: the files of sets selected only as `source` (`TokensStudioThemes.sourceFiles`).
+    var sourceFiles = Set<String>()
 
     public static func compile(_ input: DTCGInput, themeName: String) -> DTCGCompilation {
         var memo = TokenMemo()
@@ -291,6 +293,7 @@ public struct TokenCompiler {
                 let project = TokensStudioThemes(
                     themes: studio.json, path: studio.path, metadata: input.studioMetadata, files: files,
                     singleFile: input.studioSingleFile != nil, &d)
+                if input.studioSingleFile == nil { sourceFiles = project.sourceFiles }
                 units = [Unit(selector: nil, documents: [merged(sources(project.base))], contextNames: [""])]
                 for modifier in project.modifiers {
                     units.append(

@@ -15,6 +15,9 @@ struct TokensStudioThemes {
 
     var base: [String] = []
     var modifiers: [Modifier] = []
+    /// The files of sets that every theme selecting them selects as `source`: their tokens are read for references,
+    /// not listed as the theme's own.
+    var sourceFiles = Set<String>()
 
     /// With `singleFile`, sets are the members of that file (`files` names them) and are named as they are.
     init(
@@ -33,6 +36,7 @@ struct TokensStudioThemes {
         }
         var found: [Theme] = []
         var order: [String] = []
+        var sourceSets = Set<String>(), enabledSets = Set<String>()
         for entry in themes.elements {
             let location = SourceLocation(
                 file: path, line: entry.node.memberPosition.line, column: entry.node.memberPosition.column)
@@ -42,6 +46,11 @@ struct TokensStudioThemes {
             }
             var sets: [String] = []
             for member in entry["selectedTokenSets"]?.members ?? [] where member.value.value.stringValue != "disabled" {
+                if member.value.value.stringValue == "source" {
+                    sourceSets.insert(member.key)
+                } else {
+                    enabledSets.insert(member.key)
+                }
                 guard files.contains(file(member.key)) else {
                     let missing = singleFile ? "no member of the file" : "no file ('\(file(member.key))')"
                     d.error(location, "theme '\(name)': its set '\(member.key)' is \(missing)")
@@ -56,6 +65,7 @@ struct TokensStudioThemes {
         if let listed = metadata?["tokenSetOrder"]?.value.arrayValue?.compactMap(\.stringValue) {
             order = listed.filter(order.contains) + order.filter { !listed.contains($0) }
         }
+        sourceFiles = Set(sourceSets.subtracting(enabledSets).map(file))
         let common = order.filter { set in found.allSatisfy { $0.sets.contains(set) } }
         base = common.map(file)
         var groups: [String] = []

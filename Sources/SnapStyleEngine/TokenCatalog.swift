@@ -23,6 +23,9 @@ public struct TokenCatalog: Hashable, Sendable {
         /// `true`, or the reason, when the token is deprecated.
         public var deprecated: JSONValue?
         public var sources: [Source]
+        /// Whether only Tokens Studio `source` sets write it: other tokens refer to it, but it is not one of the
+        /// theme's own keys (`keys` says `"source": true`; exports leave it out).
+        public var isSource = false
 
         public init(type: String, description: String? = nil, deprecated: JSONValue? = nil, sources: [Source] = []) {
             self.type = type

@@ -236,6 +236,7 @@ public struct StyleMethods: Sendable {
                         object["type"] = .string(token.type)
                         if let description = token.description { object["description"] = .string(description) }
                         if let deprecated = token.deprecated { object["deprecated"] = deprecated }
+                        if token.isSource { object["source"] = true }
                     }
                     return .object(object)
                 })

@@ -119,7 +119,7 @@ public enum ThemeExport {
         else { return keys }
         // A theme's files are NAME.* or below NAME/ in its root; inherited keys are written in its parents' files.
         func isOwn(_ entry: JSONValue) -> Bool {
-            guard entry["type"] == nil else { return true }
+            guard entry["type"] == nil else { return entry["source"] != true }
             guard let file = entry["file"]?.stringValue else { return false }
             return file.hasPrefix(theme + "/") || file.hasPrefix(theme + ".")
         }

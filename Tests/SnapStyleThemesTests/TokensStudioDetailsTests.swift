@@ -120,4 +120,26 @@ import Testing
         #expect(try session.resolve(.surface, "bg", context: dark)?.json["hex"] == "#000000FF")
         #expect(try session.resolve(.surface, "fg", context: dark)?.json["hex"] == "#FFFFFFFF")
     }
+
+    /// A set every theme selects as `source` resolves references but is not the theme's own: `keys` marks its
+    /// tokens, and the CSS export leaves them out.
+    @Test func sourceSetsAreReadButNotTheThemesOwnKeys() async throws {
+        let roots = TemporaryRoots()
+        roots.write(
+            "project/$themes.json",
+            ##"[{"name": "Light", "selectedTokenSets": {"core": "source", "light": "enabled"}},"##
+                + ##" {"name": "Dark", "selectedTokenSets": {"core": "source", "dark": "enabled"}}]"##)
+        roots.write("project/core.json", ##"{"blue": {"value": "#0066cc", "type": "color"}}"##)
+        roots.write("project/light.json", ##"{"accent": {"value": "{blue}", "type": "color"}}"##)
+        roots.write("project/dark.json", ##"{"accent": {"value": "#ffffff", "type": "color"}}"##)
+        let store = loadedStore([roots.root])
+        #expect(try ThemeStoreTests.info(store, "project").errors == [])
+        let methods = StyleMethods(store: store, defaultTheme: "snap")
+        let keys = try #require(try methods.handle("keys", .object(["theme": "project", "attribute": "surface"])))
+        let entries = keys["keys"]?["surface"]?.arrayValue ?? []
+        #expect(entries.first { $0["key"] == "blue" }?["source"] == true)
+        #expect(entries.first { $0["key"] == "accent" }?["source"] == nil)
+        let css = try await Self.css(store, "project")
+        #expect(css.contains("  --accent: #0066cc;\n") && !css.contains("--blue"), "\(css)")
+    }
 }

@@ -73,4 +73,46 @@ func tokenBenchmarks() {
             }
         }
     }
+
+    studioBenchmarks()
+}
+
+/// The Tokens Studio figures: a project of the Primer-shaped system's size, loaded, and one edited dark token.
+func studioBenchmarks() {
+    let project = GeneratedStudioProject()
+    let root = ThemeRoot(path: project.root, origin: .config)
+
+    Benchmark(
+        "Tokens Studio: load a project of 3,000 tokens, 41 sets, 6 themes, math and modifiers (target ≤ 200 ms)",
+        configuration: .init(timeUnits: .milliseconds, maxIterations: 50)
+    ) { benchmark in
+        var stores: [ThemeStore] = []
+        for _ in benchmark.scaledIterations {
+            let store = ThemeStore(roots: [root])
+            let report = store.reloadAll()
+            precondition(report.failures.isEmpty, "\(report.failures)")
+            stores.append(store)
+        }
+        benchmark.stopMeasurement()
+        let info = stores[0].infos.first { $0.name == GeneratedStudioProject.theme }
+        precondition(info?.tokens == GeneratedStudioProject.tokenCount && info?.errors == [], "\(String(describing: info))")
+    }
+
+    Benchmark(
+        "Tokens Studio: change one dark token: re-read, recompile, diff, invalidate",
+        configuration: .init(timeUnits: .microseconds, maxIterations: 100)
+    ) { benchmark in
+        let store = ThemeStore(roots: [root])
+        store.reloadAll()
+        var variant = 0
+        for _ in benchmark.scaledIterations {
+            variant += 1
+            project.writeDark(variant: variant)
+            benchmark.startMeasurement()
+            let report = store.apply(changedPaths: [project.darkPath])
+            benchmark.stopMeasurement()
+            precondition(report.changes.first?.changed[.surface]?.contains(GeneratedStudioProject.editedColor) == true)
+        }
+        project.writeDark(variant: 0)
+    }
 }

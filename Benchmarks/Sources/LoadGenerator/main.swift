@@ -146,17 +146,19 @@ case "hold":
     fflush(stdout)
     Thread.sleep(forTimeInterval: seconds)
     for fd in fds { close(fd) }
-case "change-latency", "token-change-latency":
+case "change-latency", "token-change-latency", "studio-change-latency":
     // An editor's save, `changes` times: write a temporary file, then rename it over the theme file; the time
     // from the rename to the themeChanged line a subscriber reads.
     let path = arguments[1]
     let root = arguments[2]
     let changes = Int(arguments[3])!
     let settle = Double(arguments.count > 4 ? arguments[4] : "10")!
-    let tokens = arguments[0] == "token-change-latency"
+    let studio = arguments[0] == "studio-change-latency"
+    let tokens = arguments[0] == "token-change-latency" || studio
     let theme = GeneratedTheme(root: root)
     let design = GeneratedTokens(root: root)
-    let name = tokens ? GeneratedTokens.theme : "big"
+    let project = GeneratedStudioProject(root: root)
+    let name = studio ? GeneratedStudioProject.theme : tokens ? GeneratedTokens.theme : "big"
     let fd = connectUnix(path)
     sendAll(
         fd,
@@ -178,9 +180,13 @@ case "change-latency", "token-change-latency":
     _ = nextLine()
     var latencies: [Double] = []
     for change in 1...changes {
-        let target = tokens ? design.darkPath : theme.path(file: 0)
+        let target = studio ? project.darkPath : tokens ? design.darkPath : theme.path(file: 0)
         let temporary = target + ".tmp"
-        if tokens { design.writeDark(variant: change, to: temporary) } else {
+        if studio {
+            project.writeDark(variant: change, to: temporary)
+        } else if tokens {
+            design.writeDark(variant: change, to: temporary)
+        } else {
             theme.write(file: 0, variant: change, to: temporary)
         }
         let start = ContinuousClock.now
@@ -196,9 +202,11 @@ case "change-latency", "token-change-latency":
             changes, percentile(latencies, 0.5), percentile(latencies, 0.99), settle))
 case "generate-tokens":
     print(GeneratedTokens().root)
+case "generate-studio":
+    print(GeneratedStudioProject().root)
 case "generate":
     let theme = GeneratedTheme()
     print(theme.root)
 default:
-    print("usage: LoadGenerator rate|hold|change-latency|token-change-latency|generate|generate-tokens ...")
+    print("usage: LoadGenerator rate|hold|change-latency|token-change-latency|studio-change-latency|generate|generate-tokens|generate-studio ...")
 }

@@ -6,6 +6,8 @@ import SnapStyleEngine
 import SnapStyleServer
 import SnapStyleSystem
 import SnapStyleJSON
+import SnapStyleMethods
+import SnapStyleProtocol
 import SnapStyleThemes
 
 // A driver for profilers (valgrind --tool=callgrind): runs one scenario many times.
@@ -181,6 +183,66 @@ case "corpus":
                 format: "%@: %d tokens, %d warnings, %d errors, load median %.1f ms", info.name, mine.tokens,
                 mine.warnings.count, mine.errors.count, times.sorted()[times.count / 2]))
     }
+case "studio-load":
+    // The Tokens Studio project of the Primer-shaped system's size: median load, and what it loaded.
+    let project = GeneratedStudioProject()
+    var times: [Double] = []
+    for _ in 0..<iterations {
+        let start = ContinuousClock.now
+        let store = ThemeStore(roots: [ThemeRoot(path: project.root, origin: .config)])
+        store.reloadAll()
+        times.append(milliseconds(ContinuousClock.now - start))
+        if times.count == 1, let info = store.infos.first(where: { $0.name == GeneratedStudioProject.theme }) {
+            print("\(info.tokens) tokens, \(info.warnings.count) warnings, \(info.errors.count) errors \(info.errors.prefix(3))")
+        }
+    }
+    print(String(format: "Tokens Studio load: median %.1f ms, max %.1f ms", median(times), times.max() ?? 0))
+    project.remove()
+case "studio-change":
+    let project = GeneratedStudioProject()
+    let store = ThemeStore(roots: [ThemeRoot(path: project.root, origin: .config)])
+    store.reloadAll()
+    var times: [Double] = []
+    for index in 0..<iterations {
+        project.writeDark(variant: index + 1)
+        let start = ContinuousClock.now
+        let report = store.apply(changedPaths: [project.darkPath])
+        times.append(milliseconds(ContinuousClock.now - start))
+        precondition(report.changes.count == 1, "\(report)")
+    }
+    print(String(format: "Tokens Studio one dark token, apply: median %.2f ms", median(times)))
+    project.remove()
+case "studio-css":
+    // `snapstyle export --format css` of the project, in process: keys, resolve every own key, write the CSS.
+    let project = GeneratedStudioProject()
+    let store = ThemeStore(roots: [ThemeRoot(path: project.root, origin: .config)])
+    store.reloadAll()
+    let methods = StyleMethods(store: store, defaultTheme: "snap")
+    let params: JSONObject = ["theme": .string(GeneratedStudioProject.theme)]
+    var times: [Double] = []
+    var size = 0
+    for index in 0..<iterations {
+        // Every other export follows an edit, so that half of them resolve from an emptied cache.
+        if index % 2 == 1 {
+            project.writeDark(variant: index)
+            store.apply(changedPaths: [project.darkPath])
+        }
+        let start = ContinuousClock.now
+        let keys = ThemeExport.exportedKeys(try methods.answer(.keys, .object(params))!, inherited: false)
+        let theme = try await ThemeExport.resolve(keys: keys, params: params, context: [:]) {
+            try methods.answer($0, .object($1))!
+        }
+        size = ThemeExport.css([theme]).utf8.count
+        times.append(milliseconds(ContinuousClock.now - start))
+    }
+    print(String(format: "Tokens Studio CSS export (%d bytes): median %.1f ms, max %.1f ms", size, median(times), times.max() ?? 0))
+    project.remove()
 default:
     print("unknown scenario \(scenario)")
 }
+
+func milliseconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+}
+
+func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
