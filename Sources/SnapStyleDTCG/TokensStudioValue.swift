@@ -110,7 +110,9 @@ enum TokensStudioValue {
             text.hasSuffix(")")
         else { return nil }
         var parts = splitArguments(text.dropFirst(16).dropLast())
-        if let first = parts.first, first.hasSuffix("deg") || first.hasPrefix("to ") || first.hasSuffix("turn") {
+        var angle: Double?
+        if let first = parts.first, let degrees = gradientAngle(first) {
+            angle = degrees
             parts.removeFirst()
         }
         guard parts.count >= 2 else { return nil }
@@ -136,9 +138,26 @@ enum TokensStudioValue {
             } else {
                 return nil
             }
+            // The direction rides on the first stop (`DTCGValue.gradient` reads it): DTCG's gradient has none.
+            if index == 0, let angle, angle != 180 { stop["angle"] = .number(angle) }
             stops.append(.object(stop))
         }
         return .array(stops)
+    }
+
+    /// A `linear-gradient` direction in degrees: `90deg`, `0.25turn`, `to right`, `to top left` (CSS's angles:
+    /// 0 points up, 90 right).
+    static func gradientAngle(_ text: String) -> Double? {
+        let lower = text.lowercased()
+        if lower.hasSuffix("deg") { return Double(lower.dropLast(3)) }
+        if lower.hasSuffix("turn") { return Double(lower.dropLast(4)).map { $0 * 360 } }
+        guard lower.hasPrefix("to ") else { return nil }
+        let sides = Set(lower.dropFirst(3).split(separator: " ").map(String.init))
+        let table: [Set<String>: Double] = [
+            ["top"]: 0, ["top", "right"]: 45, ["right"]: 90, ["bottom", "right"]: 135, ["bottom"]: 180,
+            ["bottom", "left"]: 225, ["left"]: 270, ["top", "left"]: 315,
+        ]
+        return table[sides]
     }
 
     /// A function's arguments: split at commas outside parentheses, trimmed.

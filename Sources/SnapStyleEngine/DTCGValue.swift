@@ -1,3 +1,4 @@
+import RealModule
 import SnapStyleJSON
 
 /// Reads a DTCG `$value` (with no alias left in it) as a value of this engine (docs/dtcg.md, "Tokens become
@@ -118,6 +119,14 @@ public enum DTCGValue {
                 throw DTCGValueError("\(index).position", "a stop's position must be a number")
             }
             locations.append(min(max(position, 0), 1))
+        }
+        // Tokens Studio's `linear-gradient(90deg, ...)` keeps its direction on the first stop (CSS's degrees).
+        if let angle = stops.first?["angle"]?.doubleValue, angle.isFinite {
+            let radians = angle * .pi / 180
+            func rounded(_ v: Double) -> Double { (v * 1e9).rounded() / 1e9 }
+            let x = rounded(0.5 + 0.5 * Double.sin(radians)), y = rounded(0.5 - 0.5 * Double.cos(radians))
+            return .linearGradient(
+                colors: colors, start: .point(rounded(1 - x), rounded(1 - y)), end: .point(x, y), locations: locations)
         }
         return .linearGradient(colors: colors, start: .named("top"), end: .named("bottom"), locations: locations)
     }

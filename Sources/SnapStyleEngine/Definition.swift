@@ -1,3 +1,5 @@
+import RealModule
+
 /// What a theme assigns to a key: a value, a reference, a context-dependent rule, or nothing.
 public indirect enum Definition: Hashable, Sendable {
     case value(Literal)
@@ -81,6 +83,14 @@ public enum Literal: Hashable, Sendable {
 public enum GradientPoint: Hashable, Sendable {
     case named(String)
     case point(Double, Double)
+
+    /// The CSS angle (degrees, 0 up, 90 right, in 0..<360, to a thousandth) of a gradient running from one unit
+    /// point to another (y down).
+    public static func cssDegrees(from start: (Double, Double), to end: (Double, Double)) -> Double {
+        var degrees = Double.atan2(y: end.0 - start.0, x: start.1 - end.1) * 180 / .pi
+        if degrees < 0 { degrees += 360 }
+        return (degrees * 1000).rounded() / 1000
+    }
 }
 
 /// A surface value as written: a colour, a material or a gradient.

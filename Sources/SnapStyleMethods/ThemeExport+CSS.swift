@@ -92,9 +92,26 @@ extension ThemeExport {
                 guard let stops, index < stops.count else { return color }
                 return color + " " + number(stops[index] * 100) + "%"
             }
-            return "linear-gradient(" + parts.joined(separator: ", ") + ")"
+            let angle = gradientAngle(from: value["startPoint"], to: value["endPoint"])
+            return "linear-gradient(" + (angle.map { ["\($0)deg"] } ?? []).joined() + (angle == nil ? "" : ", ")
+                + parts.joined(separator: ", ") + ")"
         default: return nil
         }
+    }
+
+    /// A gradient's direction in CSS degrees (0 up, 90 right), nil for top to bottom (CSS's default).
+    static func gradientAngle(from start: JSONValue?, to end: JSONValue?) -> String? {
+        func point(_ json: JSONValue?) -> (Double, Double)? {
+            if let pair = json?.arrayValue?.compactMap(\.doubleValue), pair.count == 2 { return (pair[0], pair[1]) }
+            let names: [String: (Double, Double)] = [
+                "top": (0.5, 0), "bottom": (0.5, 1), "leading": (0, 0.5), "trailing": (1, 0.5), "center": (0.5, 0.5),
+                "topLeading": (0, 0), "topTrailing": (1, 0), "bottomLeading": (0, 1), "bottomTrailing": (1, 1),
+            ]
+            return json?.stringValue.flatMap { names[$0] }
+        }
+        guard let a = point(start), let b = point(end), a != b else { return nil }
+        let degrees = GradientPoint.cssDegrees(from: a, to: b)
+        return degrees == 180 ? nil : number(degrees)
     }
 
     /// `#RRGGBBAA` → `#rrggbb` when opaque, else `#rrggbbaa`.

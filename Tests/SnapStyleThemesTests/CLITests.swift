@@ -349,6 +349,8 @@ import Testing
             #expect(css.stdout.contains("  " + line + "\n"), "missing \(line)\n\(css.stdout)")
         }
         #expect(css.stdout.contains(".dark {"))
+        // The palette is a source set: referred to, not exported.
+        #expect(!css.stdout.contains("--color-amber"), "\(css.stdout)")
     }
 
     /// Every theme file the README shows (a ```json block that opens with a theme section) checks clean.

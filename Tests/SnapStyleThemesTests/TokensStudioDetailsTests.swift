@@ -15,7 +15,8 @@ import Testing
                    "root": {"value": "sqrt({size.base})", "type": "number"},
                    "ceiling": {"value": "ceil(roundTo(16/1.2,0)/2)*2", "type": "number"}},
           "color": {"red": {"value": "#ff0000", "type": "color"}, "blue": {"value": "#0000ff", "type": "color"},
-                    "fade": {"value": "linear-gradient(90deg, {color.red} 0%, {color.blue} 100%)", "type": "color"}},
+                    "fade": {"value": "linear-gradient(90deg, {color.red} 0%, {color.blue} 100%)", "type": "color"},
+                    "turn": {"value": "linear-gradient(to top right, {color.red}, {color.blue})", "type": "color"}},
           "type": {"emphasis": {"value": {"fontFamily": "Inter", "fontWeight": "Bold Italic", "fontSize": "16",
                                           "lineHeight": "150%", "textCase": "uppercase",
                                           "textDecoration": "underline"}, "type": "typography"},
@@ -55,7 +56,7 @@ import Testing
 
         let css = try await Self.css(store, "details")
         for line in [
-            "--color-fade: linear-gradient(#ff0000 0%, #0000ff 100%);",
+            "--color-fade: linear-gradient(90deg, #ff0000 0%, #0000ff 100%);", "--color-turn: linear-gradient(45deg, #ff0000 0%, #0000ff 100%);",
             "--type-emphasis-font-style: italic;", "--type-emphasis: italic 700 16px/1.5 Inter;",
             "--type-case: uppercase;", "--type-decoration: line-through;",
             "--card-fill: #ff0000;", "--card-opacity: 0.5;",
