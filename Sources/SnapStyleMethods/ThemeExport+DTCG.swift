@@ -5,7 +5,7 @@ import SnapStyleJansson
 
 extension ThemeExport {
     /// The extension that carries what DTCG has no member for.
-    static let extensionName = "org.snapstyle"
+    static let extensionName = SnapStyleHints.extensionName
 
     /// A DTCG 2025.10 token document of one context's values (docs/dtcg.md, Export).
     ///
@@ -44,7 +44,8 @@ extension ThemeExport {
     /// A key as a token (`{"$type", "$value", ...}`); nil for values DTCG has no type for.
     static func dtcgToken(attribute: String, _ entry: ExportedValue, _ scales: NativeScaling) -> JSONObject? {
         let value = entry.value
-        var hints: JSONObject = entry.isImported ? [:] : ["key": .string(entry.key)]
+        var hints = SnapStyleHints()
+        if !entry.isImported { hints.key = entry.key }
         var token = JSONObject()
         switch attribute {
         case "surface":
@@ -61,9 +62,9 @@ extension ThemeExport {
                     "$type": "gradient",
                     "$value": .array(zip(colors, positions).map { .object(["color": $0, "position": .number($1)]) }),
                 ]
-                if locations == nil { hints["implicit"] = ["position"] }
-                if value["startPoint"] != "top" { hints["startPoint"] = value["startPoint"] ?? .null }
-                if value["endPoint"] != "bottom" { hints["endPoint"] = value["endPoint"] ?? .null }
+                if locations == nil { hints.implicit.insert("position") }
+                if value["startPoint"] != "top" { hints.startPoint = value["startPoint"].flatMap(SnapStyleHints.point) }
+                if value["endPoint"] != "bottom" { hints.endPoint = value["endPoint"].flatMap(SnapStyleHints.point) }
             default:
                 return nil
             }
@@ -75,12 +76,12 @@ extension ThemeExport {
             {
                 token = ["$type": "dimension", "$value": dimension]
                 if dimension["unit"] == "rem", amount != 0, base / amount != 16 {
-                    hints["remBase"] = .number(base / amount)
+                    hints.remBase = base / amount
                 }
             } else {
                 token = ["$type": "dimension", "$value": .object(["value": .number(base), "unit": "px"])]
             }
-            if !entry.isImported { hints["scaled"] = .bool(scaled != base || !scales.numbers || base == 0) }
+            if !entry.isImported { hints.scaled = scaled != base || !scales.numbers || base == 0 }
         case "font":
             guard let typography = typography(value, native: !entry.isImported, &hints, scales) else { return nil }
             token = ["$type": "typography", "$value": .object(typography)]
@@ -92,25 +93,24 @@ extension ThemeExport {
         }
         if let description = entry.description { token["$description"] = .string(description) }
         if let deprecated = entry.deprecated { token["$deprecated"] = deprecated }
-        if !hints.isEmpty { token["$extensions"] = .object([extensionName: .object(hints)]) }
+        if let extensions = hints.extensions { token["$extensions"] = extensions }
         return token
     }
 
     static func typography(
-        _ value: JSONValue, native: Bool, _ hints: inout JSONObject, _ scales: NativeScaling
+        _ value: JSONValue, native: Bool, _ hints: inout SnapStyleHints, _ scales: NativeScaling
     ) -> JSONObject? {
         guard let size = value["baseSize"]?.doubleValue, let resolvedSize = value["size"]?.doubleValue else {
             return nil
         }
         let design = value["design"]?.stringValue.flatMap(FontDesign.init(rawValue:)) ?? .default
         let standIn = FontDetails.standIn(for: design)
-        var implicit: [JSONValue] = []
         var object = JSONObject()
         if let families = value["families"] {
             object["fontFamily"] = families
         } else if native {
             object["fontFamily"] = .array(standIn.families!.map(JSONValue.string))
-            implicit.append("fontFamily")
+            hints.implicit.insert("fontFamily")
         }
         object["fontSize"] = .object(["value": .number(size), "unit": "px"])
         if let weight = value["weightValue"] {
@@ -122,18 +122,20 @@ extension ThemeExport {
             object["lineHeight"] = lineHeight
         } else if native {
             object["lineHeight"] = .number(standIn.lineHeight!)
-            implicit.append("lineHeight")
+            hints.implicit.insert("lineHeight")
         }
         if let spacing = value["letterSpacing"]?.doubleValue {
             object["letterSpacing"] = .object(["value": .number(spacing), "unit": "px"])
         } else if native {
             object["letterSpacing"] = .object(["value": .number(standIn.letterSpacing!), "unit": "px"])
-            implicit.append("letterSpacing")
+            hints.implicit.insert("letterSpacing")
         }
         guard native else { return object }
-        for name in ["textStyle", "weight", "width", "design"] { hints[name] = value[name] }
-        hints["scaled"] = .bool(resolvedSize != size || !scales.fonts)
-        if !implicit.isEmpty { hints["implicit"] = .array(implicit) }
+        hints.textStyle = value["textStyle"]?.stringValue.flatMap(TextStyle.init(rawValue:))
+        hints.weight = value["weight"]?.stringValue.flatMap(FontWeight.init(rawValue:))
+        hints.width = value["width"]?.stringValue.flatMap(FontWidth.init(rawValue:))
+        hints.design = value["design"]?.stringValue.flatMap(FontDesign.init(rawValue:))
+        hints.scaled = resolvedSize != size || !scales.fonts
         return object
     }
 

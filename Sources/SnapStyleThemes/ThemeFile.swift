@@ -84,7 +84,7 @@ extension ThemeFile {
         if role != .native {
             file.document = located
             // What an export keeps beside the tokens: native definitions for what DTCG has no type for.
-            if role == .tokens, let native = located["$extensions"]?["org.snapstyle"] {
+            if role == .tokens, let native = located["$extensions"]?[SnapStyleHints.extensionName] {
                 var parser = ThemeParser(file: path, themeName: themeName)
                 parser.parseFile(native, allowManifest: false)
                 file.layer = parser.layer

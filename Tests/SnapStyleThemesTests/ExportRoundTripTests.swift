@@ -1,4 +1,5 @@
 import Foundation
+import SnapStyleEngine
 import SnapStyleJSON
 import SnapStyleJansson
 import SnapStyleMethods
@@ -142,5 +143,27 @@ import Testing
         let light = blocks[0].split(separator: "\n").first { $0.contains("--surface-bg:") }
         let dark = blocks[1].split(separator: "\n").first { $0.contains("--surface-bg:") }
         #expect(light != nil && dark != nil && light != dark)
+    }
+}
+
+/// `$extensions."org.snapstyle"` is read and written by one type: what it writes reads back as the same hints.
+@Suite struct SnapStyleHintsTests {
+    @Test func whatTheHintsWriteReadsBackTheSame() throws {
+        var hints = SnapStyleHints()
+        #expect(hints.extensions == nil)
+        hints.key = "title"
+        hints.textStyle = .largeTitle
+        hints.weight = .semibold
+        hints.width = .condensed
+        hints.design = .rounded
+        hints.scaled = false
+        hints.implicit = ["position", "fontFamily"]
+        hints.remBase = 10
+        hints.startPoint = .point(0, 0.5)
+        hints.endPoint = .named("trailing")
+        let written = try #require(hints.extensions)
+        #expect(SnapStyleHints(extensions: written) == hints)
+        #expect(written["org.snapstyle"]?["implicit"] == ["fontFamily", "position"])
+        #expect(written["org.snapstyle"]?.objectValue?.keys.first == "key")
     }
 }

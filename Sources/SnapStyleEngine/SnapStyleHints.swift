@@ -1,34 +1,38 @@
-import SnapStyleEngine
 import SnapStyleJSON
 
 /// What a token's `$extensions."org.snapstyle"` adds to its `$value`: the facts of a native value that DTCG has no
-/// member for, as `snapstyle export --format dtcg` writes them, so that importing an export gives back the same
-/// values. Other tools ignore them; a designer's edit of `$value` still counts (a hint that no longer fits the
-/// value is dropped).
-struct SnapStyleHints: Hashable, Sendable {
-    static let extensionName = "org.snapstyle"
+/// member for. One type reads them (the importer) and writes them (`snapstyle export --format dtcg`), so that
+/// importing an export gives back the same values. Other tools ignore them; a designer's edit of `$value` still
+/// counts (a hint that no longer fits the value is dropped).
+public struct SnapStyleHints: Hashable, Sendable {
+    public static let extensionName = "org.snapstyle"
+    /// The order `implicit` is written in.
+    static let implicitOrder = ["fontFamily", "lineHeight", "letterSpacing", "position"]
 
     /// The key the token becomes instead of its path.
-    var key: String?
+    public var key: String?
     /// Fonts: the native descriptors.
-    var textStyle: TextStyle?
-    var weight: FontWeight?
-    var width: FontWidth?
-    var design: FontDesign?
+    public var textStyle: TextStyle?
+    public var weight: FontWeight?
+    public var width: FontWidth?
+    public var design: FontDesign?
     /// Numbers and fonts: whether Dynamic Type scales the value (numbers: present only for native numbers).
-    var scaled: Bool?
+    public var scaled: Bool?
     /// Members written only because the format requires them (`fontFamily`, `lineHeight`, `letterSpacing`, and
     /// `position` for evenly spaced gradient stops): the import leaves them unset while they hold the stand-in
     /// value the export wrote (`FontDetails.standIn`).
-    var implicit: Set<String> = []
+    public var implicit: Set<String> = []
     /// Dimensions in `rem`: the size of a rem in points where the exported theme's was not the default.
-    var remBase: Double?
+    public var remBase: Double?
     /// Gradients: where the gradient runs.
-    var startPoint: GradientPoint?
-    var endPoint: GradientPoint?
+    public var startPoint: GradientPoint?
+    public var endPoint: GradientPoint?
+
+    /// No hints.
+    public init() {}
 
     /// Reads the hints of a token's `$extensions`; nil when it has none. Unknown or malformed members are skipped.
-    init?(extensions: JSONValue?) {
+    public init?(extensions: JSONValue?) {
         guard case .object(let object)? = extensions?[Self.extensionName] else { return nil }
         key = object["key"]?.stringValue.flatMap { KeySyntax.isValidReference($0) ? $0 : nil }
         textStyle = object["textStyle"]?.stringValue.flatMap(TextStyle.init(rawValue:))
@@ -42,7 +46,33 @@ struct SnapStyleHints: Hashable, Sendable {
         endPoint = object["endPoint"].flatMap(Self.point)
     }
 
-    static func point(_ json: JSONValue) -> GradientPoint? {
+    /// Whether there is nothing to write.
+    public var isEmpty: Bool { self == SnapStyleHints() }
+
+    /// The hints as `$extensions."org.snapstyle"` holds them, members in a fixed order: `key`, the font
+    /// descriptors, `scaled`, `implicit`, `remBase`, `startPoint`, `endPoint`.
+    public var json: JSONValue {
+        var object = JSONObject()
+        if let key { object["key"] = .string(key) }
+        if let textStyle { object["textStyle"] = .string(textStyle.rawValue) }
+        if let weight { object["weight"] = .string(weight.rawValue) }
+        if let width { object["width"] = .string(width.rawValue) }
+        if let design { object["design"] = .string(design.rawValue) }
+        if let scaled { object["scaled"] = .bool(scaled) }
+        if !implicit.isEmpty {
+            object["implicit"] = .array(Self.implicitOrder.filter(implicit.contains).map(JSONValue.string))
+        }
+        if let remBase { object["remBase"] = .number(remBase) }
+        if let startPoint { object["startPoint"] = startPoint.json }
+        if let endPoint { object["endPoint"] = endPoint.json }
+        return .object(object)
+    }
+
+    /// `$extensions` holding the hints, nil when there are none.
+    public var extensions: JSONValue? { isEmpty ? nil : .object([Self.extensionName: json]) }
+
+    /// A gradient point as written: a name, or `[x, y]`.
+    public static func point(_ json: JSONValue) -> GradientPoint? {
         if let name = json.stringValue { return .named(name) }
         guard let xy = json.arrayValue, xy.count == 2, let x = xy[0].doubleValue, let y = xy[1].doubleValue else {
             return nil
@@ -51,7 +81,7 @@ struct SnapStyleHints: Hashable, Sendable {
     }
 
     /// The literal with the hints applied.
-    func apply(to literal: Literal) -> Literal {
+    public func apply(to literal: Literal) -> Literal {
         switch literal {
         case .font(var font):
             if let textStyle { font.textStyle = textStyle }
