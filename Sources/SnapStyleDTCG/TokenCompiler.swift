@@ -274,88 +274,27 @@ public struct TokenCompiler {
             if let key, keepsMemo { next.merged[key] = (keys, result) }
             return result
         }
-        guard let resolver = input.resolver else {
-            // Every token file is a set, in byte order, but for those named for a mode (`tokens.dark.json`).
-            let paths = input.documents.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-            var sources: ([String]) -> [TokenSource] = { paths in
-                paths.map {
-                    TokenSource.file(path: $0, pointer: [], location: SourceLocation(file: $0, line: 1, column: 1))
-                }
+        let plans: [TokenFrontEnd.Plan]
+        if let resolver = input.resolver {
+            let document: ResolverDocument
+            if let known = memo.resolver, known.node === resolver.json.node {
+                document = known.document
+                d.append(known.issues)
+                next.resolver = known
+            } else {
+                let mark = d.mark
+                document = ResolverDocument(resolver.json, path: resolver.path, diagnostics: &d)
+                next.resolver = (resolver.json.node, document, d.since(mark))
             }
+            plans = TokenFrontEnd.resolver(document, mappings: input.mappings, &d)
+        } else if let studio = input.studioThemes, !(studio.json.value.arrayValue ?? []).isEmpty {
             // A project without themes (`[]`) applies every set, as one without `$themes.json` does.
-            if let studio = input.studioThemes, !(studio.json.value.arrayValue ?? []).isEmpty {
-                var files = Set(input.documents.keys)
-                if let single = input.studioSingleFile {
-                    files = Set((input.documents[single]?.value.objectValue?.keys ?? []).filter { !$0.hasPrefix("$") })
-                    let location = SourceLocation(file: single, line: 1, column: 1)
-                    sources = { sets in sets.map { .file(path: single, pointer: [$0], location: location) } }
-                }
-                let project = TokensStudioThemes(
-                    themes: studio.json, path: studio.path, metadata: input.studioMetadata, files: files,
-                    singleFile: input.studioSingleFile != nil, &d)
-                if input.studioSingleFile == nil { sourceFiles = project.sourceFiles }
-                units = [Unit(selector: nil, documents: [merged(sources(project.base))], contextNames: [""])]
-                for modifier in project.modifiers {
-                    units.append(
-                        Unit(
-                            selector: modifier.selector, documents: modifier.files.map { merged(sources($0)) },
-                            contextNames: modifier.selector.contexts))
-                }
-                return
-            }
-            let (base, modifiers) = ModeFiles.modifiers(paths)
-            units = [Unit(selector: nil, documents: [merged(sources(base))], contextNames: [""])]
-            for (selector, files) in modifiers {
-                units.append(
-                    Unit(
-                        selector: selector, documents: files.map { merged(sources($0)) },
-                        contextNames: selector.contexts))
-            }
-            return
-        }
-        let document: ResolverDocument
-        if let known = memo.resolver, known.node === resolver.json.node {
-            document = known.document
-            d.append(known.issues)
-            next.resolver = known
+            (plans, sourceFiles) = TokenFrontEnd.tokensStudio(input, themes: studio, &d)
         } else {
-            let mark = d.mark
-            document = ResolverDocument(resolver.json, path: resolver.path, diagnostics: &d)
-            next.resolver = (resolver.json.node, document, d.since(mark))
+            plans = TokenFrontEnd.modeFiles(input)
         }
-        let mappings = Dictionary(input.mappings.map { ($0.modifier, $0) }, uniquingKeysWith: { a, _ in a })
-        var modifierNames = Set<String>()
-        for item in document.order {
-            switch item {
-            case .set(_, let sources):
-                units.append(Unit(selector: nil, documents: [merged(sources)], contextNames: [""]))
-            case .modifier(let modifier):
-                modifierNames.insert(modifier.name)
-                let names = modifier.contexts.map(\.name)
-                var mapping: [ModifierSelector.Mapping] = []
-                if mappings[modifier.name] == nil { mapping = ModeFiles.automaticMapping(contexts: names) }
-                if let given = mappings[modifier.name] {
-                    for entry in given.contexts {
-                        if names.contains(entry.context) {
-                            mapping.append(entry)
-                        } else {
-                            d.error(
-                                given.location,
-                                "theme.modifiers.\(modifier.name): '\(entry.context)' is not a context of the modifier "
-                                    + "(expected \(names.joined(separator: ", ")))")
-                        }
-                    }
-                }
-                let selector = ModifierSelector(
-                    name: modifier.name, contexts: names, defaultContext: modifier.defaultContext, mapping: mapping)
-                units.append(
-                    Unit(
-                        selector: selector, documents: modifier.contexts.map { merged($0.sources) }, contextNames: names
-                    ))
-            }
-        }
-        for mapping in input.mappings where !modifierNames.contains(mapping.modifier) {
-            d.warning(mapping.location, "theme.modifiers: the resolver has no modifier '\(mapping.modifier)'")
+        units = plans.map { plan in
+            Unit(selector: plan.selector, documents: plan.contexts.map(merged), contextNames: plan.contextNames)
         }
     }
 
