@@ -102,45 +102,7 @@ public struct TokenCompiler {
         reusing = allowed && shapesKept && memo.signature.map { $0.matches(signature) } == true
         next.signature = signature
         guard reusing else { return compileAll() }
-        groups = memo.groups
-        hasDeprecatedGroups = groups.values.contains { $0.deprecated != nil }
-        base = memo.base
-        keyOrder = memo.keyOrder
-        names = memo.names
-        // Taken over, not shared, so that patching them does not copy them.
-        defs = memo.defs
-        memo.defs = [:]
-        var layer = memo.layer
-        memo.layer = ThemeLayer(name: "")
-        next.keys = memo.keys
-        memo.keys = [:]
-        next.keysWithIssues = memo.keysWithIssues
-        for key in dirty {
-            var list: [Def] = []
-            for (u, unit) in units.enumerated() {
-                for (c, document) in unit.documents.enumerated() {
-                    if let token = document.tokens[key] { list.append(Def(unit: u, context: c, token: token)) }
-                }
-            }
-            defs[key] = list
-        }
-        for key in keyOrder where dirty.contains(key) {
-            let known = next.keys[key]
-            let (result, compiled) = compileKey(key)
-            if known?.attribute != result.attribute || known?.type != result.type
-                || known?.aliasHeight != result.aliasHeight
-            {
-                return nil
-            }
-            if let attribute = known?.attribute, known?.isDefined == true {
-                layer.set(attribute, name(key), nil)
-                layer.tokens.tokens[.key(attribute, name(key))] = nil
-            }
-            add(compiled, result.attribute, of: key, to: &layer)
-            next.keys[key] = result
-            if result.issues.isEmpty { next.keysWithIssues.remove(key) } else { next.keysWithIssues.insert(key) }
-        }
-        return finish(layer, recompiled: Set(dirty.map(name)))
+        return recompileDirty()
     }
 
     /// Compiles every key.
@@ -296,40 +258,6 @@ public struct TokenCompiler {
         units = plans.map { plan in
             Unit(selector: plan.selector, documents: plan.contexts.map(merged), contextNames: plan.contextNames)
         }
-    }
-
-    /// A file (or the part a pointer names) flattened, or the last compile's flattening while its JSON is the same.
-    mutating func flattened(_ part: LocatedJSON, path: String, cacheKey: String) -> TokenDocument {
-        let result: TokenDocument
-        let old = memo.flattened[cacheKey]
-        if let old, old.node === part.node {
-            result = old.document
-            d.append(old.issues)
-            next.flattened[cacheKey] = old
-        } else {
-            let mark = d.mark
-            var document = TokenDocument(part, file: path, diagnostics: &d)
-            if let old {
-                // Tokens the edit left as they were stay the same objects, so that their keys' results are kept.
-                for (key, token) in document.tokens {
-                    guard let known = old.document.tokens[key] else { continue }
-                    if known.says(the: token) {
-                        document.tokens[key] = known
-                    } else {
-                        dirty.insert(key)
-                        if known.hints?.key != token.hints?.key { shapesKept = false }
-                    }
-                }
-            }
-            result = document
-            if keepsMemo {
-                next.flattened[cacheKey] = TokenMemo.Flattened(node: part.node, document: result, issues: d.since(mark))
-            }
-            reflattened.insert(cacheKey)
-            if old.map({ !result.hasSameShape(as: $0.document) }) ?? true { shapesKept = false }
-        }
-        if result.groups.values.contains(where: { $0.extends != nil }) { shapesKept = false }
-        return result
     }
 
     /// Builds the union of every unit (for group types and `$extends` targets), then applies `$extends`.
