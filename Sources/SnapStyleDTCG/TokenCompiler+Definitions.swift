@@ -15,7 +15,16 @@ extension TokenCompiler {
                 failed = true
                 continue
             }
-            if let modify = def.token.modify, attribute == .surface {
+            if var modify = def.token.modify, attribute == .surface {
+                // A modifier given as a reference to a token holding one.
+                if case .string(let text) = modify, let target = TokenDocument.reference(text) {
+                    guard let held = modifierObject(target, from: def) else {
+                        d.error(def.token.location, "\(key): the modifier {\(target)} names no modifier")
+                        failed = true
+                        continue
+                    }
+                    modify = held
+                }
                 guard let result = modified(definition, by: modify, def: def, key: key) else {
                     failed = true
                     continue
@@ -56,6 +65,15 @@ extension TokenCompiler {
             deprecated: deprecated.flatMap { $0 == .bool(false) ? nil : $0 }, sources: sources)
         token.isSource = !sourceFiles.isEmpty && list.allSatisfy { sourceFiles.contains($0.token.location.file) }
         return (DefinitionEntry(definition: definition, location: location), token)
+    }
+
+    /// The modifier a token of its own holds (`TokenDocument.modifiers`): in the value's own document first.
+    func modifierObject(_ key: String, from def: Def) -> JSONValue? {
+        if let held = units[def.unit].documents[def.context].modifiers[key] { return held }
+        for unit in units.reversed() {
+            for document in unit.documents { if let held = document.modifiers[key] { return held } }
+        }
+        return nil
     }
 
     func inheritedDeprecation(_ key: String) -> JSONValue? {

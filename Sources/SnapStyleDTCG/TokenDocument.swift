@@ -71,6 +71,9 @@ struct TokenDocument: Sendable {
     var tokens: [String: FlatToken] = [:]
     var order: [String] = []
     var groups: [String: GroupInfo] = [:]
+    /// Tokens Studio modifiers written as a token of their own (`{"value": {"type": "alpha", "value": ...}}`), by
+    /// key, for a color's `modify` that refers to one (`"modify": "{modifier}"`).
+    var modifiers: [String: JSONValue] = [:]
 
     static let tokenMembers: Set = ["$value", "$type", "$description", "$deprecated", "$extensions", "$ref"]
 
@@ -98,6 +101,7 @@ struct TokenDocument: Sendable {
             tokens[key] = other.tokens[key]
         }
         for (key, info) in other.groups { groups[key] = GroupInfo.merged(groups[key], info) }
+        for (key, modifier) in other.modifiers { modifiers[key] = modifier }
     }
 
     private mutating func walkGroup(_ json: LocatedJSON, path: [String], file: String, _ d: inout Diagnostics) {
@@ -141,6 +145,13 @@ struct TokenDocument: Sendable {
     ) {
         guard case .object(let object) = json.value else {
             d.warning(location, "\(Self.join(path)): neither a token nor a group (\(json.value.typeName)): ignored")
+            return
+        }
+        // A Tokens Studio modifier held by a token without a type: kept for the colors whose `modify` names it.
+        if object["type"] == nil, object["$value"] == nil, case .object(let held)? = object["value"],
+            let kind = held["type"]?.stringValue, StudioModifier.Kind(rawValue: kind) != nil, held["value"] != nil
+        {
+            modifiers[Self.join(path)] = .object(held)
             return
         }
         // Tokens Studio's legacy syntax: `value` and `type` without `$` (read as DTCG by `TokensStudioValue`).

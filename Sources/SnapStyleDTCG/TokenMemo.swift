@@ -75,7 +75,9 @@ public struct TokenMemo: Sendable {
 extension TokenDocument {
     /// Whether two versions of a file define the same keys in the same order, with the same group properties.
     func hasSameShape(as other: TokenDocument) -> Bool {
-        guard order == other.order, groups.count == other.groups.count else { return false }
+        guard order == other.order, groups.count == other.groups.count, modifiers == other.modifiers else {
+            return false
+        }
         return groups.allSatisfy { key, info in
             guard let theirs = other.groups[key] else { return false }
             return info.type == theirs.type && info.deprecated == theirs.deprecated

@@ -213,4 +213,34 @@ import Testing
         let session = try #require(store.theme(named: "plain")).session()
         #expect(try session.resolve(.surface, "x")?.json["hex"] == "#C14242FF")
     }
+
+    /// A modifier given as a reference to a token holding it (sd-transforms' `color2` fixture): applied, and an edit
+    /// of the holder reaches the color.
+    @Test func aModifierHeldByAnotherTokenIsAppliedAndFollowsItsEdits() throws {
+        let roots = TemporaryRoots()
+        let text = ##"""
+            {"amount": {"value": 0.3, "type": "other"},
+             "modifier": {"value": {"type": "alpha", "value": "{amount}", "space": "srgb", "format": "hex"}},
+             "ink": {"value": "#000000", "type": "color", "$extensions": {"studio.tokens": {"modify": "{modifier}"}}},
+             "lost": {"value": "#000000", "type": "color", "$extensions": {"studio.tokens": {"modify": "{amount}"}}}}
+            """##
+        roots.write("held/tokens.json", text)
+        let store = loadedStore([roots.root])
+        let errors = try ThemeStoreTests.info(store, "held").errors
+        #expect(errors.map(\.message) == ["lost: the modifier {amount} names no modifier"])
+        roots.write("held/tokens.json", text.replacingOccurrences(of: #""lost""#, with: #""plain""#)
+            .replacingOccurrences(of: #""modify": "{amount}""#, with: #""note": "none""#))
+        store.apply(changedPaths: [roots.full("held/tokens.json")])
+        #expect(try ThemeStoreTests.info(store, "held").errors == [])
+        let hex = { try #require(store.theme(named: "held")).session().resolve(.surface, "ink")?.json["hex"] }
+        // 0.3 × 255 = 76.5, written 0x4d by sd-transforms (`#0000004d`).
+        #expect(try hex() == "#0000004D")
+        roots.write(
+            "held/tokens.json",
+            text.replacingOccurrences(of: #""lost""#, with: #""plain""#)
+                .replacingOccurrences(of: #""modify": "{amount}""#, with: #""note": "none""#)
+                .replacingOccurrences(of: #""value": "{amount}""#, with: #""value": "0.5""#))
+        store.apply(changedPaths: [roots.full("held/tokens.json")])
+        #expect(try hex() == "#00000080")
+    }
 }
