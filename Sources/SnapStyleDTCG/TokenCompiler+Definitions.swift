@@ -140,6 +140,35 @@ extension TokenCompiler {
         }
     }
 
+    /// Tokens Studio math inside a composite: a constant when it reads no token, else a `calc` over number keys. Where
+    /// the member is a dimension (`length`), a plain number is px, as Tokens Studio reads it.
+    mutating func mathValue(_ text: String, def: Def, length: Bool, ok: inout Bool) -> TokenValue {
+        var lengths = Set<String>()
+        for target in TokensStudioMath.references(in: text) {
+            guard checkTarget(target, from: def, expected: nil), attribute(of: target) == .number else {
+                if defs[target] != nil {
+                    d.error(
+                        def.token.location, "\(def.token.key): {\(target)} in '\(text)' is not a number or a length")
+                }
+                ok = false
+                return .json(.string(text))
+            }
+            if keyType(target) == "dimension" { lengths.insert(target) }
+        }
+        do {
+            var (expression, isLength) = try TokensStudioMath.compileWithUnit(text, remBase: input.remBase) {
+                lengths.contains($0)
+            }
+            isLength = isLength || length
+            guard let value = expression.constantValue else { return .calc(expression, isLength: isLength) }
+            return .json(isLength ? .object(["value": .number(value), "unit": "px"]) : .number(value))
+        } catch {
+            d.error(def.token.location, "\(def.token.key): \(error.message)")
+            ok = false
+            return .json(.string(text))
+        }
+    }
+
     /// Checks that an alias's target exists and has the expected type.
     mutating func checkTarget(_ target: String, from def: Def, expected: String?) -> Bool {
         guard defs[target] != nil else {
@@ -187,6 +216,9 @@ extension TokenCompiler {
             return .alias(
                 TokenAlias(attribute: attribute, key: name(target), type: expected ?? keyType(target) ?? ""))
         }
+        if let text = TokensStudioMath.text(of: json) {
+            return mathValue(text, def: def, length: expected == "dimension", ok: &ok)
+        }
         if case .object(let object) = json, object.count == 1, let pointer = object["$ref"]?.stringValue {
             guard let (target, path) = Self.pointerTarget(pointer) else {
                 d.error(def.token.location, "\(def.token.key): '\(pointer)' is not a pointer into this theme's tokens")
@@ -211,8 +243,11 @@ extension TokenCompiler {
                         member.value, expected: Self.memberType(container, member.key), container: container, def: def,
                         ok: &ok))
             }
-            return members.allSatisfy({ $0.value.plain != nil })
-                ? .json(json) : .object(members)
+            guard members.allSatisfy({ $0.value.plain != nil }) else { return .object(members) }
+            // Math worked out here changes a member, so the object is built again from its members.
+            var rebuilt = JSONObject()
+            for member in members { rebuilt.append(member.name, member.value.plain!) }
+            return .json(.object(rebuilt))
         case .array(let elements):
             let elementContainer = container == "gradient" ? "stop" : container
             let elementType: String? =
@@ -224,7 +259,7 @@ extension TokenCompiler {
             let values = elements.map {
                 tokenValue($0, expected: elementType, container: elementContainer, def: def, ok: &ok)
             }
-            return values.allSatisfy({ $0.plain != nil }) ? .json(json) : .array(values)
+            return values.allSatisfy({ $0.plain != nil }) ? .json(.array(values.map { $0.plain! })) : .array(values)
         default:
             return .json(json)
         }
@@ -250,6 +285,8 @@ extension TokenCompiler {
                 array.append(json)
             }
             return .array(array)
+        case .calc(_, let isLength):
+            return isLength ? .object(["value": 1, "unit": "px"]) : 1
         case .alias(let alias):
             guard alias.path.isEmpty else { return .number(0) }
             switch alias.type {

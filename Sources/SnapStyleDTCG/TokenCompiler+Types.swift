@@ -166,7 +166,9 @@ extension TokenCompiler {
     static func hasAlias(_ value: JSONValue) -> Bool {
         switch value {
         case .string(let s): TokenDocument.reference(s) != nil
-        case .object(let o): (o.count == 1 && o["$ref"]?.stringValue != nil) || o.contains { hasAlias($0.value) }
+        case .object(let o):
+            (o.count == 1 && (o["$ref"]?.stringValue != nil || o[TokensStudioMath.marker] != nil))
+                || o.contains { hasAlias($0.value) }
         case .array(let a): a.contains(where: hasAlias)
         default: false
         }

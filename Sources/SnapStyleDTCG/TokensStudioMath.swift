@@ -30,6 +30,13 @@ enum TokensStudioMath {
     static func compile(_ text: String, remBase: Double, isLength: (String) -> Bool) throws(DTCGValueError)
         -> CalcExpression
     {
+        try compileWithUnit(text, remBase: remBase, isLength: isLength).expression
+    }
+
+    /// The expression, and whether it is a length.
+    static func compileWithUnit(_ text: String, remBase: Double, isLength: (String) -> Bool) throws(DTCGValueError)
+        -> (expression: CalcExpression, isLength: Bool)
+    {
         var expressionText = ""
         var lengths: [Bool] = []
         var index = text.startIndex
@@ -68,8 +75,8 @@ enum TokensStudioMath {
         } catch {
             throw DTCGValueError("", "'\(text)' is not arithmetic Tokens Studio can compute: \(error.message)")
         }
-        _ = try unit(of: expression, literals: &lengths, isLength: isLength)
-        return expression
+        let length = try unit(of: expression, literals: &lengths, isLength: isLength)
+        return (expression, length)
     }
 
     /// Whether the expression is a length; throws for the unit errors Tokens Studio's math makes.

@@ -30,10 +30,13 @@ enum TokensStudioValue {
             if let number = value.stringValue.flatMap({ Double($0.trimmed) }) { return ("number", .number(number)) }
             return math(value).map { ("number", $0) } ?? (type == "math" ? "number" : type, value)
         case "opacity": return fraction(value).map { ("number", $0) } ?? (type, value)
-        case "lineHeights": return lineHeight(value).map { ("number", $0) } ?? (type, value)
+        case "lineHeights": return (lineHeight(value) ?? math(value)).map { ("number", $0) } ?? (type, value)
         case "letterSpacing": return letterSpacing(value).map { ("dimension", $0) } ?? (type, value)
         case "fontFamilies": return ("fontFamily", value)
-        case "fontWeights": return fontWeight(value).map { ("fontWeight", $0) } ?? (type, value)
+        case "fontWeights":
+            return fontWeight(value).map { ("fontWeight", $0) } ?? math(value).map { ("fontWeight", $0) } ?? (
+                type, value
+            )
         case "typography": return ("typography", typography(value))
         case "boxShadow": return ("shadow", shadow(value))
         case "border": return ("border", border(value))
@@ -70,6 +73,15 @@ enum TokensStudioValue {
             rgba = stride(from: 0, to: digits.count, by: 2).compactMap { UInt8(String(digits[$0...$0 + 1]), radix: 16) }
                 .map { Double($0) / 255 }
             guard rgba.count == digits.count / 2 else { return nil }
+        } else if text.hasPrefix("rgba(#"), text.hasSuffix(")"), let comma = text.lastIndex(of: ",") {
+            // `rgba(#ffff00, 0.5)`: a hex color with its alpha set.
+            let hex = String(text[text.index(text.startIndex, offsetBy: 5)..<comma]).trimmed
+            guard case .object(var object)? = color(.string(hex)),
+                let alpha = fraction(.string(String(text[text.index(after: comma)...].dropLast()).trimmed))?
+                    .doubleValue
+            else { return nil }
+            object["alpha"] = .double(alpha)
+            return .object(object)
         } else if text.hasPrefix("rgb"), let open = text.firstIndex(of: "("), text.hasSuffix(")") {
             let parts = text[text.index(after: open)..<text.index(before: text.endIndex)]
                 .split(whereSeparator: { $0 == "," || $0 == " " || $0 == "/" }).map(String.init)
@@ -317,7 +329,7 @@ enum TokensStudioValue {
 
     static func dimensionOrReference(_ value: JSONValue) -> JSONValue {
         if case .string(let text) = value, let reference = reference(text) { return reference }
-        return dimension(value) ?? value
+        return dimension(value) ?? math(value) ?? value
     }
 }
 

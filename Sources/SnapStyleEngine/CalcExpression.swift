@@ -287,6 +287,9 @@ private struct CalcParser {
 }
 
 extension CalcExpression {
+    /// The value of an expression that reads no key and no variable.
+    public var constantValue: Double? { evaluate(key: { _ in nil }, variable: { _ in nil }) }
+
     /// Evaluates with the given lookups; nil when a value is missing or the result is not finite.
     func evaluate(key: (String) -> Double?, variable: (CalcVariable) -> Double?) -> Double? {
         let result: Double?

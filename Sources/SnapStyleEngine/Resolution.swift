@@ -402,6 +402,9 @@ extension Resolution {
                 array.append(json)
             }
             return .array(array)
+        case .calc(let expression, let isLength):
+            guard let value = calculate(expression) else { return nil }
+            return isLength ? .object(["value": .number(value), "unit": "px"]) : .number(value)
         case .alias(let alias):
             return self.value(alias.attribute, alias.key)?.dtcgValue(as: alias.type)?.at(alias.path)
         }

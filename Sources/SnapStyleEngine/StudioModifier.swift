@@ -34,7 +34,7 @@ public struct StudioModifier: Hashable, Sendable {
     /// The amount when it reads no key.
     public var constantAmount: Double? {
         guard amount.keys.isEmpty else { return nil }
-        return amount.evaluate(key: { _ in nil }, variable: { _ in nil }).map(amount(evaluated:))
+        return amount.constantValue.map(amount(evaluated:))
     }
 
     /// The text Tokens Studio writes for `base` modified by `amount` (mixed with `other`), and its sRGB color (gamut

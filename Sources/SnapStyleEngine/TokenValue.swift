@@ -9,14 +9,18 @@ public indirect enum TokenValue: Hashable, Sendable {
     case array([TokenValue])
     /// Another token's value (or a part of it, for a JSON Pointer into its `$value`).
     case alias(TokenAlias)
+    /// Tokens Studio math inside a composite (`"fontSize": "{size.base} * 1.5"`): a number, or a length in px.
+    case calc(CalcExpression, isLength: Bool)
 
-    /// Every alias inside, in document order.
+    /// Every alias inside, in document order (the numbers math reads among them).
     public var aliases: [TokenAlias] {
         switch self {
         case .json: []
         case .object(let members): members.flatMap(\.value.aliases)
         case .array(let elements): elements.flatMap(\.aliases)
         case .alias(let alias): [alias]
+        case .calc(let expression, _):
+            expression.keys.map { TokenAlias(attribute: .number, key: $0, type: "number") }
         }
     }
 

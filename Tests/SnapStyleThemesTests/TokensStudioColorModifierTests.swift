@@ -228,8 +228,10 @@ import Testing
         let store = loadedStore([roots.root])
         let errors = try ThemeStoreTests.info(store, "held").errors
         #expect(errors.map(\.message) == ["lost: the modifier {amount} names no modifier"])
-        roots.write("held/tokens.json", text.replacingOccurrences(of: #""lost""#, with: #""plain""#)
-            .replacingOccurrences(of: #""modify": "{amount}""#, with: #""note": "none""#))
+        roots.write(
+            "held/tokens.json",
+            text.replacingOccurrences(of: #""lost""#, with: #""plain""#)
+                .replacingOccurrences(of: #""modify": "{amount}""#, with: #""note": "none""#))
         store.apply(changedPaths: [roots.full("held/tokens.json")])
         #expect(try ThemeStoreTests.info(store, "held").errors == [])
         let hex = { try #require(store.theme(named: "held")).session().resolve(.surface, "ink")?.json["hex"] }

@@ -56,7 +56,8 @@ import Testing
 
         let css = try await Self.css(store, "details")
         for line in [
-            "--color-fade: linear-gradient(90deg, #ff0000 0%, #0000ff 100%);", "--color-turn: linear-gradient(45deg, #ff0000 0%, #0000ff 100%);",
+            "--color-fade: linear-gradient(90deg, #ff0000 0%, #0000ff 100%);",
+            "--color-turn: linear-gradient(45deg, #ff0000 0%, #0000ff 100%);",
             "--type-emphasis-font-style: italic;", "--type-emphasis: italic 700 16px/1.5 Inter;",
             "--type-case: uppercase;", "--type-decoration: line-through;",
             "--card-fill: #ff0000;", "--card-opacity: 0.5;",
@@ -142,5 +143,23 @@ import Testing
         #expect(entries.first { $0["key"] == "accent" }?["source"] == nil)
         let css = try await Self.css(store, "project")
         #expect(css.contains("  --accent: #0066cc;\n") && !css.contains("--blue"), "\(css)")
+    }
+
+    /// Math inside a typography member that reads a token follows the token's edits.
+    @Test func mathInsideACompositeFollowsTheTokensItReads() throws {
+        let roots = TemporaryRoots()
+        let text = ##"""
+            {"size": {"value": "16", "type": "fontSizes"},
+             "t": {"value": {"fontFamily": "Arial", "fontWeight": "100 * 3", "fontSize": "{size} * 1.5",
+                             "lineHeight": 1, "letterSpacing": "0"}, "type": "typography"}}
+            """##
+        roots.write("sums/tokens.json", text)
+        let store = loadedStore([roots.root])
+        #expect(try ThemeStoreTests.info(store, "sums").errors == [])
+        let font = { try #require(store.theme(named: "sums")).session().resolve(.font, "t")?.json }
+        #expect(try font()?["size"] == 24 && font()?["weightValue"] == 300)
+        roots.write("sums/tokens.json", text.replacingOccurrences(of: #""value": "16""#, with: #""value": "20""#))
+        store.apply(changedPaths: [roots.full("sums/tokens.json")])
+        #expect(try font()?["size"] == 30)
     }
 }

@@ -61,7 +61,8 @@ import Testing
         let (info, css) = try await Self.css("references", try Self.fixture("color-modifier-references.tokens"))
         #expect(info.errors == [], "\(info.errors)")
         for (name, value) in [
-            ("alpha", "0.3"), ("color", "#ffffff4d"), ("color2", "#0000004d"), ("color3", "#a1bbee"), ("color4", "#759ae6"),
+            ("alpha", "0.3"), ("color", "#ffffff4d"), ("color2", "#0000004d"), ("color3", "#a1bbee"),
+            ("color4", "#759ae6"),
             ("color5", "#759ae6"), ("color6", "#3b64b3"), ("color7", "#3b64b3"), ("color8", "#202d3bbd"),
             ("color9", "#c5c8cc"), ("color10", "#424242"),
         ] {
@@ -69,5 +70,23 @@ import Testing
         }
         // The token holding `color2`'s modifier is no value of its own (sd-transforms writes `[object Object]`).
         #expect(!css.contains("--modifier"), "\(css)")
+    }
+
+    /// `math-in-complex-values.test.ts`: math inside typography, border and shadow members, colors as `rgba(#hex, a)`.
+    @Test func theComplexMathFixtureExportsWhatSdTransformsWrites() async throws {
+        let (info, css) = try await Self.css("complex", try Self.fixture("math-in-complex-values.tokens"))
+        #expect(info.errors == [], "\(info.errors)")
+        for (name, value) in [
+            // sd-transforms: `400 24px/1.125 'Arial Black'`.
+            ("typo", #"400 24px/1.125 "Arial Black""#),
+            // sd-transforms: `24px dashed rgba(255, 255, 0, 0.5)`.
+            ("border", "24px dashed #ffff0080"),
+            // sd-transforms: `inset 0 4px 10px 0 rgba(0, 0, 0, 0.4)`.
+            ("shadow-single", "inset 0px 4px 10px 0px #00000066"),
+            // sd-transforms: `..., inset 0 4px 10px 0 rgba(255, 255, 255, 0.2)`.
+            ("shadow-double", "inset 0px 4px 10px 0px #00000066, inset 0px 4px 10px 0px #ffffff33"),
+        ] {
+            #expect(css.contains("  --\(name): \(value);\n"), "--\(name): \(value)\n\(css)")
+        }
     }
 }
