@@ -118,6 +118,14 @@ let package = Package(
             ],
             resources: [.embedInCode("Page")]
         ),
+        // `snapstyle lsp`: the language server for theme files and style sheets, on the themes loaded in-process.
+        .target(
+            name: "SnapStyleLSP",
+            dependencies: [
+                "SnapStyleEngine", "SnapStyleThemes", "SnapStyleMethods", "SnapStyleProtocol", "SnapStyleJSON",
+                "SnapStyleJansson", "SnapStyleSystem", "SnapStyleWatcher", .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "snapstyled",
             dependencies: [
@@ -134,7 +142,7 @@ let package = Package(
             name: "snapstyle",
             dependencies: [
                 "SnapStyleThemes", "SnapStyleEngine", "SnapStyleJansson", "SnapStyleProtocol", "SnapStyleMethods",
-                "SnapStyleClient", "SnapStyleSystem", "SnapStyleConfiguration", "SnapStylePreview",
+                "SnapStyleClient", "SnapStyleSystem", "SnapStyleConfiguration", "SnapStylePreview", "SnapStyleLSP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
