@@ -15,6 +15,7 @@ BIN := .build/release
 # and Node.js for the page's unit tests (its built-in test runner; no npm packages).
 TEST_PACKAGES := systemd util-linux curl chromium chromium-driver python3 python3-venv nodejs
 BROWSER_VENV := .build/browser-venv
+LSP_VENV := .build/lsp-venv
 define install_missing
 	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
@@ -30,6 +31,7 @@ deps:
 test-deps: deps
 	$(call install_missing,$(TEST_PACKAGES))
 	@Tests/Browser/setup.sh $(BROWSER_VENV)
+	@Tests/LSP/setup.sh $(LSP_VENV)
 
 build: deps
 	$(SWIFT) build
@@ -49,6 +51,7 @@ test: test-deps lint
 	$(SWIFT) build --build-tests
 	SNAPSTYLE_BROWSER_PYTHON=$(CURDIR)/$(BROWSER_VENV)/bin/python3 SNAPSTYLE_REQUIRE_BROWSER=1 \
 		SNAPSTYLE_REQUIRE_ROOT=1 SNAPSTYLE_REQUIRE_USERNS=1 $(SWIFT) test --skip-build
+	SNAPSTYLE_BIN=$(CURDIR)/.build/debug/snapstyle $(LSP_VENV)/bin/pytest -q -p no:cacheprovider Tests/LSP
 
 BINDIR ?= $(PREFIX)/bin
 DOCDIR ?= $(PREFIX)/share/doc/snapstyled

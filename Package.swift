@@ -110,7 +110,8 @@ let package = Package(
         .target(
             name: "SnapStylePreview",
             dependencies: [
-                "SnapStyleClient", "SnapStyleEngine", "SnapStyleProtocol", "SnapStyleMethods", "SnapStyleJSON", "SnapStyleJansson",
+                "SnapStyleClient", "SnapStyleEngine", "SnapStyleProtocol", "SnapStyleMethods", "SnapStyleJSON",
+                "SnapStyleJansson",
                 "SnapStyleSystem", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -123,7 +124,8 @@ let package = Package(
             name: "SnapStyleLSP",
             dependencies: [
                 "SnapStyleEngine", "SnapStyleThemes", "SnapStyleMethods", "SnapStyleProtocol", "SnapStyleJSON",
-                "SnapStyleJansson", "SnapStyleSystem", "SnapStyleWatcher", .product(name: "Logging", package: "swift-log"),
+                "SnapStyleJansson", "SnapStyleSystem", "SnapStyleWatcher",
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
@@ -167,11 +169,13 @@ let package = Package(
         .target(name: "SnapStyleTestSupport", path: "Tests/SnapStyleTestSupport"),
         .testTarget(name: "SnapStyleEngineTests", dependencies: ["SnapStyleEngine", "SnapStyleJSON"]),
         .testTarget(name: "SnapStyleSystemTests", dependencies: ["SnapStyleSystem"]),
+        .testTarget(name: "SnapStyleLSPTests", dependencies: ["SnapStyleLSP", "SnapStyleEngine"]),
         .testTarget(
             name: "SnapStyleServerTests",
             dependencies: [
                 "SnapStyleServer", "SnapStyleClient", "SnapStyleJSON", "SnapStyleJansson", "SnapStyleProtocol",
-                "SnapStyleMethods", "SnapStyleSystem", "SnapStyleWatcher", "SnapStyleTestSupport", "SnapStyleFuzzTargets",
+                "SnapStyleMethods", "SnapStyleSystem", "SnapStyleWatcher", "SnapStyleTestSupport",
+                "SnapStyleFuzzTargets",
                 "SnapStyleEngine", "SnapStyleConfiguration", .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio"),
             ]

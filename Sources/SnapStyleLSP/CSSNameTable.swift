@@ -29,7 +29,9 @@ struct CSSNameTable {
         var bases: [String: (Attribute, String)] = [:]
         for (attribute, list) in resolved.values {
             guard let attribute = Attribute(rawValue: attribute) else { continue }
-            for entry in list { bases[ThemeExport.cssName(attribute: attribute.rawValue, entry)] = (attribute, entry.key) }
+            for entry in list {
+                bases[ThemeExport.cssName(attribute: attribute.rawValue, entry)] = (attribute, entry.key)
+            }
         }
         var table = CSSNameTable(theme: theme, generation: keys["generation"]?.intValue ?? 0)
         for line in ThemeExport.css([resolved]).split(separator: "\n") {

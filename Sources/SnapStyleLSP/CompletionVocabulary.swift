@@ -35,9 +35,11 @@ enum CompletionVocabulary {
         case "number": forms = ["calc", "scaled"]
         case "font":
             forms = [
-                "size", "weight", "width", "design", "textStyle", "family", "weightValue", "lineHeight", "letterSpacing",
+                "size", "weight", "width", "design", "textStyle", "family", "weightValue", "lineHeight",
+                "letterSpacing",
             ]
-        case "padding": forms = ["all", "horizontal", "vertical", "leading", "top", "trailing", "bottom", "edges", "value"]
+        case "padding":
+            forms = ["all", "horizontal", "vertical", "leading", "top", "trailing", "bottom", "edges", "value"]
         case "shape": forms = ["roundedRectangle"]
         case "composition": forms = ["foreground", "background", "backgroundOverlay", "border", "any"]
         case "accent": forms = ["base", "onAccent", "complementary", "contrast", "brightness"]

@@ -53,9 +53,11 @@ public struct JSONScan: Sendable {
         reader.run(until: bytes.count)
         strings = reader.strings
         scalars = reader.scalars
-        containers = reader.containers + reader.frames.reversed().map {
-            Container(path: $0.path, start: $0.start, end: bytes.count, isObject: $0.isObject)
-        }
+        containers =
+            reader.containers
+            + reader.frames.reversed().map {
+                Container(path: $0.path, start: $0.start, end: bytes.count, isObject: $0.isObject)
+            }
     }
 
     /// The string whose text (quotes included) holds `offset`.

@@ -48,6 +48,8 @@ public struct LSPError: Error, Sendable, Equatable {
 }
 
 /// LSP's numbered kinds the server uses.
-enum CompletionKind: Int64 { case text = 1, field = 5, variable = 6, property = 10, value = 12, enumMember = 20, color = 16, constant = 21 }
+enum CompletionKind: Int64 {
+    case text = 1, field = 5, variable = 6, property = 10, value = 12, enumMember = 20, color = 16, constant = 21
+}
 enum SymbolKind: Int64 { case namespace = 3, property = 7, field = 8, constant = 14, object = 19, key = 20 }
 enum DiagnosticSeverity: Int64 { case error = 1, warning = 2, information = 3 }

@@ -67,7 +67,10 @@ extension LanguageServer {
         case .keySlot:
             guard file.model.format == .native else { return nil }
             let items: [JSONValue] = CompletionVocabulary.members(path: cursor.path).map {
-                ["label": .string($0), "kind": .integer(CompletionKind.property.rawValue), "insertText": .string("\"\($0)\"")]
+                [
+                    "label": .string($0), "kind": .integer(CompletionKind.property.rawValue),
+                    "insertText": .string("\"\($0)\""),
+                ]
             }
             return ["isIncomplete": false, "items": .array(items)]
         case .valueSlot, .outside:
@@ -77,7 +80,10 @@ extension LanguageServer {
 
     func nameItems(_ names: [String], range: LSPRange, kind: CompletionKind) -> JSONValue {
         let items: [JSONValue] = names.map {
-            ["label": .string($0), "kind": .integer(kind.rawValue), "textEdit": ["range": range.json, "newText": .string($0)]]
+            [
+                "label": .string($0), "kind": .integer(kind.rawValue),
+                "textEdit": ["range": range.json, "newText": .string($0)],
+            ]
         }
         return ["isIncomplete": false, "items": .array(items)]
     }
@@ -95,7 +101,9 @@ extension LanguageServer {
                 matching.append((attribute, key))
             }
         }
-        matching.sort { ($0.1.lowercased().hasPrefix(needle) ? 0 : 1, $0.1) < ($1.1.lowercased().hasPrefix(needle) ? 0 : 1, $1.1) }
+        matching.sort {
+            ($0.1.lowercased().hasPrefix(needle) ? 0 : 1, $0.1) < ($1.1.lowercased().hasPrefix(needle) ? 0 : 1, $1.1)
+        }
         let items: [JSONValue] = matching.prefix(Self.completionLimit).map { attribute, key in
             let value = (try? session.resolve(attribute, key))?.json
             return [

@@ -38,7 +38,8 @@ extension LanguageServer {
     }
 
     func colorPresentations(_ params: JSONValue?) throws -> JSONValue? {
-        guard let color = params?["color"], let red = color["red"]?.doubleValue, let green = color["green"]?.doubleValue,
+        guard let color = params?["color"], let red = color["red"]?.doubleValue,
+            let green = color["green"]?.doubleValue,
             let blue = color["blue"]?.doubleValue, let alpha = color["alpha"]?.doubleValue
         else { throw LSPError(.invalidParams, "color is missing") }
         let label = ValueText.hex(red: red, green: green, blue: blue, alpha: alpha)

@@ -147,6 +147,9 @@ extension LanguageServer {
         }
         notify(
             .publishDiagnostics,
-            ["uri": .string(uri), "version": .integer(Int64(entry.document.version)), "diagnostics": .array(diagnostics)])
+            [
+                "uri": .string(uri), "version": .integer(Int64(entry.document.version)),
+                "diagnostics": .array(diagnostics),
+            ])
     }
 }

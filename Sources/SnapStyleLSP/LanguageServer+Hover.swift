@@ -10,8 +10,10 @@ extension LanguageServer {
         case .themeFile(let file):
             guard let (node, site) = node(at: file) else { return nil }
             let text = hoverText(node, themeName: file.themeName, theme: file.theme, workspace)
-            return ["contents": ["kind": "markdown", "value": .string(text)],
-                "range": file.document.range(site.start, site.end).json]
+            return [
+                "contents": ["kind": "markdown", "value": .string(text)],
+                "range": file.document.range(site.start, site.end).json,
+            ]
         case .styleSheet(_, let document, let language, let offset):
             guard let (use, entry) = cssUse(at: document, languageID: language, offset: offset),
                 let entry, let theme = workspace.store.theme(named: options.cssTheme)
@@ -19,8 +21,10 @@ extension LanguageServer {
             let text =
                 "`\(use.name): \(entry.value)`\n\n"
                 + hoverText(.key(entry.attribute, entry.key), themeName: options.cssTheme, theme: theme, workspace)
-            return ["contents": ["kind": "markdown", "value": .string(text)],
-                "range": document.range(use.start, use.end).json]
+            return [
+                "contents": ["kind": "markdown", "value": .string(text)],
+                "range": document.range(use.start, use.end).json,
+            ]
         }
     }
 
@@ -77,7 +81,9 @@ extension LanguageServer {
             }
             text += "| \(label) | `\(value.replacingOccurrences(of: "|", with: "\\|"))` |\n"
         }
-        let params: JSONObject = ["theme": .string(themeName), "attribute": .string(attribute.rawValue), "key": .string(key)]
+        let params: JSONObject = [
+            "theme": .string(themeName), "attribute": .string(attribute.rawValue), "key": .string(key),
+        ]
         if let explanation = try? workspace.methods.answer(.explain, .object(params)),
             let steps = explanation["steps"]?.arrayValue, !steps.isEmpty
         {

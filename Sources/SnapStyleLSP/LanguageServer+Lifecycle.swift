@@ -18,7 +18,8 @@ extension LanguageServer {
             roots: roots, defaultTheme: options.cssTheme, presetDirectory: options.presetDirectory)
         let report = workspace.load()
         logger.info(
-            "loaded \(workspace.store.infos.count) theme(s) from \(roots.count) root(s); \(report.failures.count) with errors")
+            "loaded \(workspace.store.infos.count) theme(s) from \(roots.count) root(s); \(report.failures.count) with errors"
+        )
         self.workspace = workspace
         state = .running
         let capabilities: JSONObject = [
@@ -42,7 +43,9 @@ extension LanguageServer {
     static func root(forWorkspaceFolder folder: String) -> ThemeRoot? {
         let disk = POSIXFileSystem()
         guard disk.kind(of: folder) == .directory else { return nil }
-        if disk.kind(of: folder + "/themes") == .directory { return ThemeRoot(path: folder + "/themes", origin: .config) }
+        if disk.kind(of: folder + "/themes") == .directory {
+            return ThemeRoot(path: folder + "/themes", origin: .config)
+        }
         let entries = ((try? disk.entries(of: folder)) ?? []).filter { !ThemeDiscovery.isIgnored($0.name) }
         let json = entries.filter { $0.kind == .file && $0.name.hasSuffix(".json") }.map(\.name)
         let isTheme =

@@ -21,7 +21,8 @@ extension LanguageServer {
         guard let workspace, let (document, model) = workspace.model(path) else { return nil }
         let offset = document.offset(line: line, scalarColumn: column)
         let extent = model.scan.extent(startingAt: offset, in: document.bytes)
-        let range = extent.end - extent.start > 512 ? document.range(offset, offset) : document.range(extent.start, extent.end)
+        let range =
+            extent.end - extent.start > 512 ? document.range(offset, offset) : document.range(extent.start, extent.end)
         return ["uri": .string(FileURI.uri(path)), "range": range.json]
     }
 
@@ -96,10 +97,14 @@ extension LanguageServer {
             }
         case .container(let id):
             oldName = id
-            if snapshot.containers[newName] != nil { throw LSPError(.requestFailed, "container '\(newName)' already exists") }
+            if snapshot.containers[newName] != nil {
+                throw LSPError(.requestFailed, "container '\(newName)' already exists")
+            }
         case .component(let id):
             oldName = id
-            if snapshot.components[newName] != nil { throw LSPError(.requestFailed, "component '\(newName)' already exists") }
+            if snapshot.components[newName] != nil {
+                throw LSPError(.requestFailed, "component '\(newName)' already exists")
+            }
         }
         let sites = workspace.sites(of: node, in: file.themeName, theme: file.theme)
         let isToken = sites.contains { if case .token = $0.site.name { true } else { false } }
@@ -114,7 +119,8 @@ extension LanguageServer {
         }
         if isToken, oldParts.dropLast() != newParts.dropLast() {
             throw LSPError(
-                .requestFailed, "a token is renamed within its group: keep '\(oldParts.dropLast().joined(separator: "."))'")
+                .requestFailed,
+                "a token is renamed within its group: keep '\(oldParts.dropLast().joined(separator: "."))'")
         }
         var changes: [String: [JSONValue]] = [:]
         for (path, site) in sites {
@@ -135,7 +141,10 @@ extension LanguageServer {
             changes[FileURI.uri(path), default: []].append(
                 ["range": document.range(site.start, site.end).json, "newText": .string(replacement)])
         }
-        return ["changes": .object(JSONObject(changes.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: .array($0.value)) }))]
+        return [
+            "changes": .object(
+                JSONObject(changes.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: .array($0.value)) }))
+        ]
     }
 
     /// A native key: `[A-Za-z_][A-Za-z0-9_]*` segments joined by dots.

@@ -123,7 +123,9 @@ public struct TextDocument: Sendable {
         return offset
     }
 
-    public func range(_ start: Int, _ end: Int) -> LSPRange { LSPRange(start: position(of: start), end: position(of: end)) }
+    public func range(_ start: Int, _ end: Int) -> LSPRange {
+        LSPRange(start: position(of: start), end: position(of: end))
+    }
 
     /// Applies one `contentChanges` entry: the whole text, or `text` in place of `range`.
     public mutating func apply(_ replacement: String, in range: LSPRange?) {

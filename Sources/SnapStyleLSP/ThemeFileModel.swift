@@ -58,7 +58,8 @@ public struct ThemeFileModel: Sendable {
             }
         case "composition" where ["foreground", "background", "backgroundOverlay", "border", "any"].contains(member):
             return .surface
-        case "padding" where ["all", "horizontal", "vertical", "leading", "top", "trailing", "bottom", "value"]
+        case "padding"
+        where ["all", "horizontal", "vertical", "leading", "top", "trailing", "bottom", "value"]
             .contains(member):
             return .number
         case "shape" where member == "roundedRectangle": return .number
@@ -111,7 +112,8 @@ public struct ThemeFileModel: Sendable {
             }
             if section == "component", string.path.count == 3, string.path[2].key == "container" {
                 sites.append(
-                    NameSite(name: .container(string.text), role: .reference, start: string.start + 1, end: string.end - 1))
+                    NameSite(
+                        name: .container(string.text), role: .reference, start: string.start + 1, end: string.end - 1))
                 continue
             }
             if let attribute = Self.expectedAttribute(path: string.path, section: section), !string.text.isEmpty {
@@ -133,7 +135,9 @@ public struct ThemeFileModel: Sendable {
         var tokenPaths = Set<[JSONScan.Segment]>()
         for (object, members) in keysByObject {
             let names = Set(members.compactMap { $0.path.last?.key })
-            if names.contains("$value") || (names.contains("value") && names.contains("type")) { tokenPaths.insert(object) }
+            if names.contains("$value") || (names.contains("value") && names.contains("type")) {
+                tokenPaths.insert(object)
+            }
         }
         var items: [[JSONScan.Segment]: OutlineItem] = [:]
         for key in keys {
