@@ -88,29 +88,32 @@ extension LanguageServer {
         return ["isIncomplete": false, "items": .array(items)]
     }
 
-    /// The keys of `attributes` matching what was typed, with their value in the default context.
+    /// The keys of `attributes` matching what was typed (those starting with it first), with their value in the
+    /// default context.
     func keyItems(_ attributes: [Attribute], typed: String, range: LSPRange, _ file: ThemeFileTarget, closing: String)
         -> JSONValue
     {
-        let snapshot = file.theme.snapshot
+        guard let workspace else { return ["isIncomplete": false, "items": []] }
         let session = file.theme.session()
         let needle = typed.lowercased()
-        var matching: [(Attribute, String)] = []
-        for attribute in attributes {
-            for key in snapshot.keys(attribute) where needle.isEmpty || key.lowercased().contains(needle) {
-                matching.append((attribute, key))
+        let wanted = Set(attributes)
+        var starting: [ThemeWorkspace.KeyListEntry] = []
+        var containing: [ThemeWorkspace.KeyListEntry] = []
+        for entry in workspace.keyList(file.themeName, theme: file.theme) where wanted.contains(entry.attribute) {
+            if needle.isEmpty || entry.folded.hasPrefix(needle) {
+                starting.append(entry)
+            } else if entry.folded.contains(needle) {
+                containing.append(entry)
             }
         }
-        matching.sort {
-            ($0.1.lowercased().hasPrefix(needle) ? 0 : 1, $0.1) < ($1.1.lowercased().hasPrefix(needle) ? 0 : 1, $1.1)
-        }
-        let items: [JSONValue] = matching.prefix(Self.completionLimit).map { attribute, key in
-            let value = (try? session.resolve(attribute, key))?.json
+        let matching = starting + containing
+        let items: [JSONValue] = matching.prefix(Self.completionLimit).map { entry in
+            let value = (try? session.resolve(entry.attribute, entry.key))?.json
             return [
-                "label": .string(key), "detail": .string(ValueText.short(value)),
-                "kind": .integer((attribute == .surface ? CompletionKind.color : .value).rawValue),
-                "textEdit": ["range": range.json, "newText": .string(key + closing)],
-                "labelDetails": ["description": .string(attribute.rawValue)],
+                "label": .string(entry.key), "detail": .string(ValueText.short(value)),
+                "kind": .integer((entry.attribute == .surface ? CompletionKind.color : .value).rawValue),
+                "textEdit": ["range": range.json, "newText": .string(entry.key + closing)],
+                "labelDetails": ["description": .string(entry.attribute.rawValue)],
             ]
         }
         return ["isIncomplete": .bool(matching.count > Self.completionLimit), "items": .array(items)]

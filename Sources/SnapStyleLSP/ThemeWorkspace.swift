@@ -19,6 +19,14 @@ final class ThemeWorkspace {
     /// The theme each theme file belongs to, by absolute path.
     private(set) var themeOfFile: [String: String] = [:]
     private var models: [String: (bytes: [UInt8], document: TextDocument, model: ThemeFileModel)] = [:]
+    /// Every key of a theme with its lowercased form, per generation, for completion.
+    private var keyLists: [String: (generation: Int, keys: [KeyListEntry])] = [:]
+
+    struct KeyListEntry {
+        var attribute: Attribute
+        var key: String
+        var folded: String
+    }
 
     init(roots: [ThemeRoot], defaultTheme: String, presetDirectory: String?) {
         self.roots = roots
@@ -96,6 +104,20 @@ final class ThemeWorkspace {
             return presetDirectory + "/" + location.file
         }
         return roots.lazy.map { $0.path + "/" + location.file }.first { self.fileSystem.kind(of: $0) == .file }
+    }
+
+    /// The keys of a theme, sorted, with their lowercased forms (kept until the theme's next generation).
+    func keyList(_ name: String, theme: StyleTheme) -> [KeyListEntry] {
+        let snapshot = theme.snapshot
+        if let cached = keyLists[name], cached.generation == snapshot.generation { return cached.keys }
+        var keys: [KeyListEntry] = []
+        for attribute in Attribute.allCases {
+            keys += snapshot.keys(attribute).sorted().map {
+                KeyListEntry(attribute: attribute, key: $0, folded: $0.lowercased())
+            }
+        }
+        keyLists[name] = (snapshot.generation, keys)
+        return keys
     }
 
     // MARK: Names
