@@ -20,7 +20,7 @@ extension LanguageServer {
     }
 
     /// What `params` (a text document and, unless `needsPosition` is false, a position) points at; nil for a
-    /// document outside every root or of a theme that never loaded: those get empty answers.
+    /// document outside every root, or of a theme that never loaded and extends none: those get empty answers.
     func target(_ params: JSONValue?, needsPosition: Bool = true) throws -> Target? {
         let uri = try documentURI(params)
         let position = LSPPosition(json: params?["position"])
@@ -32,7 +32,11 @@ extension LanguageServer {
         }
         guard workspace.isUnderRoot(path) else { return nil }
         workspace.sync()
-        guard let themeName = workspace.themeOfFile[path], let theme = workspace.store.theme(named: themeName),
+        // A theme that never loaded (broken since the server started) answers from the theme it extends meanwhile,
+        // so that its references to the parent's keys, literal names and members still complete.
+        guard let themeName = workspace.themeOfFile[path],
+            let theme = workspace.store.theme(named: themeName)
+                ?? workspace.info(themeName).flatMap({ $0.extends }).flatMap(workspace.store.theme(named:)),
             let (document, model) = workspace.model(path)
         else { return nil }
         let offset = position.map { document.offset(of: $0) } ?? 0

@@ -38,6 +38,10 @@ def write_roots():
     (ROOT / "demo").mkdir(parents=True)
     (ROOT / "demo" / "theme.json").write_text(DEMO_THEME)
     (ROOT / "demo" / "more.json").write_text(DEMO_MORE)
+    (ROOT / "broken").mkdir()
+    (ROOT / "broken" / "theme.json").write_text(
+        '{"surface": {"a": {"ref": "nowhere"}, "b": {"ref": "acc"}}}\n'
+    )
     (ROOT / "scratch").mkdir()
     (ROOT / "scratch" / "theme.json").write_text('{"surface": {"paper": "#FAFAFA"}}\n')
     shutil.copytree(REPOSITORY / "etc" / "examples" / "harbor", ROOT / "harbor")

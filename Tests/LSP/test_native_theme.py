@@ -187,3 +187,15 @@ async def test_a_change_on_disk_is_seen_without_the_editor(client: LanguageClien
     finally:
         other.unlink()
     await diagnostics_for(client, file_uri(other), lambda found: found == [])
+
+
+async def test_a_theme_broken_from_the_start_still_completes_from_its_parent(client: LanguageClient):
+    broken = ROOT / "broken" / "theme.json"
+    uri = file_uri(broken)
+    text = broken.read_text()
+    open_document(client, uri, text)
+    found = await diagnostics_for(client, uri, lambda found: len(found) == 2)
+    assert "'nowhere'" in found[0].message and "'acc'" in found[1].message
+    document, place = at(uri, text, '"ref": "acc', 11)
+    result = await client.text_document_completion_async(types.CompletionParams(text_document=document, position=place))
+    assert "accent" in {item.label for item in result.items}
