@@ -21,11 +21,11 @@ extension LanguageServer {
         let document = TextDocument(text, version: item["version"]?.intValue ?? 0)
         open[uri] = OpenDocument(path: path, languageID: language, document: document, isStyleSheet: isSheet)
         if isSheet {
-            pendingSheets.insert(uri)
+            diagnostics.pendingSheets.insert(uri)
         } else if let workspace, workspace.isUnderRoot(path) {
             workspace.fileSystem.setBuffer(path, document.bytes)
             workspace.markChanged([path])
-            openedThemeFiles.insert(path)
+            diagnostics.openedThemeFiles.insert(path)
         }
     }
 
@@ -41,11 +41,11 @@ extension LanguageServer {
         entry.document.version = params?["textDocument"]?["version"]?.intValue ?? entry.document.version
         open[uri] = entry
         if entry.isStyleSheet {
-            pendingSheets.insert(uri)
+            diagnostics.pendingSheets.insert(uri)
         } else if let workspace, workspace.isUnderRoot(entry.path) {
             workspace.fileSystem.setBuffer(entry.path, entry.document.bytes)
             workspace.markChanged([entry.path])
-            openedThemeFiles.insert(entry.path)
+            diagnostics.openedThemeFiles.insert(entry.path)
         }
     }
 
@@ -74,20 +74,22 @@ extension LanguageServer {
         guard state == .running, let workspace else { return }
         let touched = workspace.sync()
         let openThemes = Set(open.values.compactMap { workspace.themeOfFile[$0.path] })
-        for theme in touched where openThemes.contains(theme) || published[theme] != nil { pendingThemes.insert(theme) }
-        for path in openedThemeFiles {
-            if let theme = workspace.themeOfFile[path] { pendingThemes.insert(theme) }
+        for theme in touched where openThemes.contains(theme) || diagnostics.published[theme] != nil {
+            diagnostics.pendingThemes.insert(theme)
         }
-        openedThemeFiles = []
+        for path in diagnostics.openedThemeFiles {
+            if let theme = workspace.themeOfFile[path] { diagnostics.pendingThemes.insert(theme) }
+        }
+        diagnostics.openedThemeFiles = []
         let generation = workspace.store.theme(named: options.cssTheme)?.snapshot.generation
         if generation != cssTable?.generation || cssTable == nil {
             cssTable = await CSSNameTable.build(theme: options.cssTheme, methods: workspace.methods)
-            pendingSheets.formUnion(open.filter(\.value.isStyleSheet).keys)
+            diagnostics.pendingSheets.formUnion(open.filter(\.value.isStyleSheet).keys)
         }
-        for theme in pendingThemes.sorted() { publishDiagnostics(theme: theme, workspace) }
-        pendingThemes = []
-        for uri in pendingSheets.sorted() { publishStyleSheetDiagnostics(uri) }
-        pendingSheets = []
+        for theme in diagnostics.pendingThemes.sorted() { publishDiagnostics(theme: theme, workspace) }
+        diagnostics.pendingThemes = []
+        for uri in diagnostics.pendingSheets.sorted() { publishStyleSheetDiagnostics(uri) }
+        diagnostics.pendingSheets = []
     }
 
     func publishDiagnostics(theme: String, _ workspace: ThemeWorkspace) {
@@ -99,7 +101,7 @@ extension LanguageServer {
                 byFile[path, default: []].append(diagnostic(issue, severity: severity, path: path, workspace))
             }
         }
-        var files = Set(workspace.files(of: theme)).union(byFile.keys).union(published[theme] ?? [])
+        var files = Set(workspace.files(of: theme)).union(byFile.keys).union(diagnostics.published[theme] ?? [])
         files = files.filter { workspace.isUnderRoot($0) }
         for path in files.sorted() {
             var params: JSONObject = [
@@ -110,7 +112,7 @@ extension LanguageServer {
             }
             notify(.publishDiagnostics, .object(params))
         }
-        published[theme] = Set(byFile.keys)
+        diagnostics.published[theme] = Set(byFile.keys)
     }
 
     func diagnostic(_ issue: ThemeError, severity: DiagnosticSeverity, path: String, _ workspace: ThemeWorkspace)
@@ -132,13 +134,13 @@ extension LanguageServer {
 
     func publishStyleSheetDiagnostics(_ uri: String) {
         guard let entry = open[uri], entry.isStyleSheet else { return }
-        var diagnostics: [JSONValue] = []
+        var warnings: [JSONValue] = []
         if let table = cssTable {
             let scan = StyleSheetScan(bytes: entry.document.bytes, languageID: entry.languageID)
             for use in scan.uses where table[use.name] == nil {
                 let near = Suggestions.nearest(to: use.name, in: table.names, limit: 3)
                 let hint = near.isEmpty ? "" : " (did you mean " + near.joined(separator: ", ") + "?)"
-                diagnostics.append([
+                warnings.append([
                     "range": entry.document.range(use.start, use.end).json,
                     "severity": .integer(DiagnosticSeverity.warning.rawValue), "source": "snapstyle",
                     "message": .string("\(use.name) is not defined by theme '\(options.cssTheme)'\(hint)"),
@@ -149,7 +151,7 @@ extension LanguageServer {
             .publishDiagnostics,
             [
                 "uri": .string(uri), "version": .integer(Int64(entry.document.version)),
-                "diagnostics": .array(diagnostics),
+                "diagnostics": .array(warnings),
             ])
     }
 }

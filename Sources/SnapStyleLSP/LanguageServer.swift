@@ -48,12 +48,8 @@ public final class LanguageServer {
     var workspace: ThemeWorkspace?
     var open: [String: OpenDocument] = [:]
     var cssTable: CSSNameTable?
-    /// Per theme, the files that were last sent diagnostics that were not empty.
-    var published: [String: Set<String>] = [:]
-    var pendingThemes = Set<String>()
-    var pendingSheets = Set<String>()
-    /// Theme files opened or edited since the last flush: their themes' diagnostics are sent then.
-    var openedThemeFiles = Set<String>()
+    /// What diagnostics were sent and which are due.
+    var diagnostics = DiagnosticsLedger()
     /// Set by `exit`: 0 after `shutdown`, 1 otherwise.
     public private(set) var exitCode: Int32?
 

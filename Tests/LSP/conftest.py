@@ -6,6 +6,11 @@ import pathlib
 import shutil
 import tempfile
 
+import pytest_lsp
+from pytest_lsp import ClientServerConfig, LanguageClient
+
+from lsp_helpers import start
+
 REPOSITORY = pathlib.Path(__file__).resolve().parents[2]
 BINARY = os.environ.get("SNAPSTYLE_BIN", str(REPOSITORY / ".build" / "debug" / "snapstyle"))
 WORK = pathlib.Path(tempfile.mkdtemp(prefix="snapstyle-lsp-"))
@@ -78,14 +83,13 @@ def server_command(*extra):
     return [BINARY, "lsp", "--themes", str(ROOT), *extra]
 
 
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=server_command(), server_env=ENVIRONMENT))
+async def client(lsp_client: LanguageClient):
+    """The server on the test roots, initialized; shut down after the test."""
+    await start(lsp_client)
+    yield
+    await lsp_client.shutdown_session()
+
+
 def uri(path):
     return pathlib.Path(path).as_uri()
-
-
-def position_of(text, needle, offset=0):
-    """The LSP position (UTF-16) of `needle`'s first occurrence in `text`, moved `offset` characters in."""
-    index = text.index(needle) + offset
-    before = text[:index]
-    line = before.count("\n")
-    column = len(before.split("\n")[-1].encode("utf-16-le")) // 2
-    return {"line": line, "character": column}

@@ -2,22 +2,14 @@
 completion of token paths inside `{`, definition of an alias, the outline of groups and tokens, an alias that names
 no token, and a rename of a token across its files."""
 
-import pytest_lsp
 from lsprotocol import types
-from pytest_lsp import ClientServerConfig, LanguageClient
+from pytest_lsp import LanguageClient
 
-from conftest import ENVIRONMENT, ROOT, server_command, uri as file_uri
-from lsp_helpers import at, diagnostics_for, open_document, replace_all, start
+from conftest import ROOT, uri as file_uri
+from lsp_helpers import at, diagnostics_for, open_document, replace_all
 
 BASE = ROOT / "harbor" / "base.tokens.json"
 LIGHT = ROOT / "harbor" / "light.tokens.json"
-
-
-@pytest_lsp.fixture(config=ClientServerConfig(server_command=server_command(), server_env=ENVIRONMENT))
-async def client(lsp_client: LanguageClient):
-    await start(lsp_client)
-    yield
-    await lsp_client.shutdown_session()
 
 
 async def test_hover_on_an_alias_shows_each_modifier_context(client: LanguageClient):

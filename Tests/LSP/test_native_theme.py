@@ -1,22 +1,14 @@
 """The language server on a native theme: diagnostics while typing, hover, completion, definition (also into the
 preset's files), references, rename, colors, the outline and inlay hints, and a change made on disk."""
 
-import pytest_lsp
 from lsprotocol import types
-from pytest_lsp import ClientServerConfig, LanguageClient
+from pytest_lsp import LanguageClient
 
-from conftest import ENVIRONMENT, ROOT, HOME, server_command, uri as file_uri
-from lsp_helpers import at, diagnostics_for, open_document, replace_all, start
+from conftest import ROOT, HOME, uri as file_uri
+from lsp_helpers import at, diagnostics_for, open_document, replace_all
 
 THEME = ROOT / "demo" / "theme.json"
 MORE = ROOT / "demo" / "more.json"
-
-
-@pytest_lsp.fixture(config=ClientServerConfig(server_command=server_command(), server_env=ENVIRONMENT))
-async def client(lsp_client: LanguageClient):
-    await start(lsp_client)
-    yield
-    await lsp_client.shutdown_session()
 
 
 async def test_diagnostics_follow_the_unsaved_text_and_clear_when_fixed(client: LanguageClient):
