@@ -27,10 +27,35 @@ extension LanguageServer {
     }
 
     func definition(_ params: JSONValue?) async throws -> JSONValue? {
+        if let file = try fileReference(params) { return file }
         guard let (node, _, theme) = try namedNode(params), let workspace,
             let place = workspace.definitionLocation(node, theme: theme)
         else { return nil }
         return location(path: place.path, line: place.line, column: place.column)
+    }
+
+    /// In a resolver, a `$ref` to a token file: the file (resolved beside the resolver, as the importer reads it).
+    func fileReference(_ params: JSONValue?) throws -> JSONValue? {
+        guard let target = try target(params), case .themeFile(let file) = target, file.model.format == .resolver,
+            let string = file.model.scan.string(at: file.offset), !string.isKey,
+            string.path.last?.key == "$ref", !string.text.hasPrefix("#")
+        else { return nil }
+        let relative = String(string.text.split(separator: "#", maxSplits: 1).first ?? "")
+        let directory = file.path.split(separator: "/").dropLast().joined(separator: "/")
+        let path = Self.normalized("/" + directory + "/" + relative)
+        guard workspace?.fileSystem.kind(of: path) == .file else { return nil }
+        let start = LSPPosition(line: 0, character: 0)
+        return ["uri": .string(FileURI.uri(path)), "range": LSPRange(start: start, end: start).json]
+    }
+
+    /// A path with `.` and `..` taken out.
+    static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") {
+            if part == "." || part.isEmpty { continue }
+            if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+        }
+        return "/" + parts.joined(separator: "/")
     }
 
     func references(_ params: JSONValue?) async throws -> JSONValue? {

@@ -109,3 +109,12 @@ async def test_a_tokens_studio_project_is_served_alike(client: LanguageClient):
     document, place = at(uri, text, '"gap"', 2)
     hover = await client.text_document_hover_async(types.HoverParams(text_document=document, position=place))
     assert "| light | `8` |" in hover.contents.value
+
+
+async def test_a_resolvers_ref_goes_to_its_token_file(client: LanguageClient):
+    resolver = ROOT / "harbor.resolver.json"
+    text = resolver.read_text()
+    document, place = at(file_uri(resolver), text, "harbor/dark.tokens.json", 3)
+    found = await client.text_document_definition_async(types.DefinitionParams(text_document=document, position=place))
+    location = found if isinstance(found, types.Location) else found[0]
+    assert location.uri == file_uri(ROOT / "harbor" / "dark.tokens.json")
