@@ -1,0 +1,62 @@
+// Small DOM helpers: elements and SVG from a description, queries, a key's selector, the flash of a changed value.
+
+export const FLASH_MS = 1500;
+
+export const SVG_NS = 'http://www.w3.org/2000/svg';
+
+export function h(tag, attributes = {}, children = []) {
+    const node = document.createElement(tag);
+    setAttributes(node, attributes);
+    appendChildren(node, children);
+    return node;
+}
+
+export function s(tag, attributes = {}, children = []) {
+    const node = document.createElementNS(SVG_NS, tag);
+    for (const [name, value] of Object.entries(attributes)) {
+        if (value !== null && value !== undefined) node.setAttribute(name, String(value));
+    }
+    appendChildren(node, children);
+    return node;
+}
+
+export function setAttributes(node, attributes) {
+    for (const [name, value] of Object.entries(attributes)) {
+        if (value === null || value === undefined || value === false) continue;
+        if (name === 'class') node.className = value;
+        else if (name === 'text') node.textContent = value;
+        else if (name === 'dataset') Object.assign(node.dataset, value);
+        else if (name === 'style') Object.assign(node.style, value);
+        else if (name === 'vars') for (const [v, x] of Object.entries(value)) node.style.setProperty(v, x);
+        else node.setAttribute(name, value === true ? '' : String(value));
+    }
+}
+
+export function appendChildren(node, children) {
+    for (const child of [children].flat(Infinity)) {
+        if (child === null || child === undefined || child === false) continue;
+        node.append(child instanceof Node ? child : String(child));
+    }
+}
+
+export const $ = (selector, root = document) => root.querySelector(selector);
+
+export const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
+
+export function cssEscape(text) {
+    return window.CSS && CSS.escape ? CSS.escape(text) : String(text).replace(/["\\]/g, '\\$&');
+}
+
+export function keySelector(attribute, key, scheme) {
+    return `.key[data-attribute="${cssEscape(attribute)}"][data-key="${cssEscape(key)}"]` +
+        `[data-scheme="${cssEscape(scheme)}"]`;
+}
+
+export function flash(node) {
+    node.classList.remove('changed');
+    // A reflow between removing and adding the class restarts the animation.
+    void node.offsetWidth;
+    node.classList.add('changed');
+    clearTimeout(node._flashTimer);
+    node._flashTimer = setTimeout(() => node.classList.remove('changed'), FLASH_MS);
+}
