@@ -6,13 +6,13 @@ import {showNotice} from './status.js';
 export const URL_BUDGET = 5600;
 
 // A batch of card calls: the server takes URLs up to about 64 KB.
-export const BATCH_BUDGET = 24000;
+const BATCH_BUDGET = 24000;
 
 export const MAX_QUERIES = 1000;
 
-export const CONCURRENCY = 5;
+const CONCURRENCY = 5;
 
-export class ApiError extends Error {
+class ApiError extends Error {
     constructor(status, error) {
         super(error?.message ?? `HTTP ${status}`);
         this.name = 'ApiError';
@@ -32,7 +32,7 @@ export function describeError(error) {
     return error?.message ?? String(error);
 }
 
-export const limiter = {
+const limiter = {
     running: 0,
     waiting: [],
     run(task, urgent) {

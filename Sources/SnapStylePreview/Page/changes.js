@@ -4,7 +4,7 @@
 import {ATTRIBUTES} from './constants.js';
 
 // Adds the `attribute:key` names a resolved `{key, value}` read: its own key and the keys inside its value.
-export function addReferences(out, attribute, reference) {
+function addReferences(out, attribute, reference) {
     if (!reference) return;
     if (reference.key) out.add(`${attribute}:${reference.key}`);
     const value = reference.value;
@@ -22,7 +22,7 @@ export function addReferences(out, attribute, reference) {
     }
 }
 
-export function addContainerReferences(out, container) {
+function addContainerReferences(out, container) {
     if (!container) return;
     addReferences(out, 'surface', container.surface);
     addReferences(out, 'composition', container.composition);
@@ -31,7 +31,7 @@ export function addContainerReferences(out, container) {
     addReferences(out, 'number', container.border);
 }
 
-export function addElementReferences(out, element) {
+function addElementReferences(out, element) {
     if (!element) return;
     for (const attribute of ['font', 'composition', 'padding', 'shape']) {
         addReferences(out, attribute, element[attribute]);
@@ -61,7 +61,7 @@ export function sheetAffected(sheet, event, changed) {
     return [...read].some((name) => changed.has(name));
 }
 
-export function keySets(keys) {
+function keySets(keys) {
     const sets = new Map();
     for (const attribute of ATTRIBUTES) sets.set(attribute, new Set((keys.keys?.[attribute] ?? []).map((e) => e.key)));
     return sets;

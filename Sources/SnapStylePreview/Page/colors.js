@@ -2,11 +2,11 @@
 
 import {compactJSON, formatNumber} from './format.js';
 
-export const MATERIALS = {
+const MATERIALS = {
     ultraThin: [0.32, 6], thin: [0.48, 10], regular: [0.62, 16], thick: [0.76, 22], ultraThick: [0.88, 28],
     bar: [0.7, 18],
 };
-export const POINTS = {
+const POINTS = {
     top: [0.5, 0], bottom: [0.5, 1], leading: [0, 0.5], trailing: [1, 0.5], center: [0.5, 0.5],
     topLeading: [0, 0], topTrailing: [1, 0], bottomLeading: [0, 1], bottomTrailing: [1, 1], zero: [0, 0],
 };
@@ -45,12 +45,12 @@ export function luminance(color) {
     return 0.2126 * linear(rgba[0]) + 0.7152 * linear(rgba[1]) + 0.0722 * linear(rgba[2]);
 }
 
-export function unitPoint(point, fallback) {
+function unitPoint(point, fallback) {
     if (Array.isArray(point) && point.length === 2 && point.every(Number.isFinite)) return point;
     return POINTS[point] ?? fallback;
 }
 
-export function pointText(point) {
+function pointText(point) {
     return Array.isArray(point) ? `[${point.map((n) => formatNumber(n)).join(', ')}]` : String(point ?? 'top');
 }
 

@@ -14,7 +14,7 @@ export function cardStageBackground(scheme) {
     return screen?.kind === 'color' ? cssColor(screen) : '';
 }
 
-export function paddingCss(padding) {
+function paddingCss(padding) {
     if (!padding) return '';
     return ['top', 'trailing', 'bottom', 'leading']
         .map((edge) => `${Math.max(0, Number(padding[edge]?.value) || 0)}px`).join(' ');
@@ -59,7 +59,7 @@ export function elementNode(answer, className, content, scheme) {
     return node;
 }
 
-export function cardElement(variant, scheme, inner = null) {
+function cardElement(variant, scheme, inner = null) {
     const container = variant.container.value;
     if (!container) return h('div', {class: 'card card-error', text: variant.container.error ?? 'no value'});
     const card = h('div', {class: `card card-shape-${container.shape?.value?.shape ?? 'none'}`});
@@ -75,11 +75,11 @@ export function cardElement(variant, scheme, inner = null) {
     return card;
 }
 
-export function cardCaption(variant) {
+function cardCaption(variant) {
     return variant.level > 1 ? `nested · level ${variant.level}` : variant.state;
 }
 
-export function cardItem(id, variant, variants, scheme) {
+function cardItem(id, variant, variants, scheme) {
     let content;
     if (variant.level > 1) {
         const outer = variants.find((v) => v.level === 1 && v.state === 'normal') ?? variant;

@@ -31,7 +31,7 @@ export function renderThemeControls() {
 }
 
 /** The page's own look follows the chosen scheme; with both side by side, the system's appearance. */
-export function applyChrome() {
+function applyChrome() {
     const system = window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
     document.documentElement.dataset.chrome = ui.ctx.scheme === 'both' ? system : ui.ctx.scheme;
 }
@@ -67,7 +67,7 @@ export function renderContextControls() {
     }
 }
 
-export function renderDynamicTypeName() {
+function renderDynamicTypeName() {
     const name = DYNAMIC_TYPES[ui.ctx.dt];
     $('#dynamic-type-name').textContent = name;
     $('#dynamic-type').setAttribute('aria-valuetext', name);
@@ -87,11 +87,11 @@ export function renderStackOptions(keys = null) {
     renderStack();
 }
 
-export function stackEntryLabel(entry) {
+function stackEntryLabel(entry) {
     return `${entry.id} · ${entry.state}`;
 }
 
-export function renderStack() {
+function renderStack() {
     const picked = Boolean(ui.ctx.pick);
     $('#stack-component').value = pickValue(ui.ctx.pick);
     $('#stack-state').value = ui.ctx.state;
@@ -116,7 +116,7 @@ export function renderStack() {
 
 let dynamicTypeTimer = 0;
 
-export function contextChanged() {
+function contextChanged() {
     clearTimeout(dynamicTypeTimer);
     dynamicTypeTimer = 0;
     writeHash();

@@ -1,8 +1,8 @@
 // Small DOM helpers: elements and SVG from a description, queries, a key's selector, the flash of a changed value.
 
-export const FLASH_MS = 1500;
+const FLASH_MS = 1500;
 
-export const SVG_NS = 'http://www.w3.org/2000/svg';
+const SVG_NS = 'http://www.w3.org/2000/svg';
 
 export function h(tag, attributes = {}, children = []) {
     const node = document.createElement(tag);
@@ -20,7 +20,7 @@ export function s(tag, attributes = {}, children = []) {
     return node;
 }
 
-export function setAttributes(node, attributes) {
+function setAttributes(node, attributes) {
     for (const [name, value] of Object.entries(attributes)) {
         if (value === null || value === undefined || value === false) continue;
         if (name === 'class') node.className = value;
@@ -32,7 +32,7 @@ export function setAttributes(node, attributes) {
     }
 }
 
-export function appendChildren(node, children) {
+function appendChildren(node, children) {
     for (const child of [children].flat(Infinity)) {
         if (child === null || child === undefined || child === false) continue;
         node.append(child instanceof Node ? child : String(child));

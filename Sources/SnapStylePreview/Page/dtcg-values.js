@@ -5,12 +5,12 @@ import {alphaText, channel} from './colors.js';
 import {familyName} from './fonts.js';
 import {formatNumber} from './format.js';
 
-export const DTCG_WEIGHTS = {
+const DTCG_WEIGHTS = {
     thin: 100, hairline: 100, 'extra-light': 200, 'ultra-light': 200, light: 300, normal: 400, regular: 400,
     book: 400, medium: 500, 'semi-bold': 600, 'demi-bold': 600, bold: 700, 'extra-bold': 800, 'ultra-bold': 800,
     black: 900, heavy: 900, 'extra-black': 950, 'ultra-black': 950,
 };
-export const CSS_COLOR_SPACES = new Set([
+const CSS_COLOR_SPACES = new Set([
     'srgb', 'srgb-linear', 'display-p3', 'a98-rgb', 'prophoto-rgb', 'rec2020', 'xyz-d65', 'xyz-d50',
 ]);
 

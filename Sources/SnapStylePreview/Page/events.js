@@ -7,7 +7,7 @@ import {queueLiveUpdate} from './live-update.js';
 import {themeInfo, ui} from './state.js';
 import {hideBanner, renderFooterInfo, setConnection, showBanner, showNotice, syncBanner} from './status.js';
 
-export function eventData(event) {
+function eventData(event) {
     try {
         const data = JSON.parse(event.data);
         return data && typeof data === 'object' ? data : null;
@@ -16,14 +16,14 @@ export function eventData(event) {
     }
 }
 
-export function updateThemeInfo(name, changes) {
+function updateThemeInfo(name, changes) {
     const info = themeInfo(name);
     if (!info) return;
     Object.assign(info, changes);
     renderThemeControls();
 }
 
-export async function refreshThemeList() {
+async function refreshThemeList() {
     try {
         await loadThemes();
     } catch (error) {

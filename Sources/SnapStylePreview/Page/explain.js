@@ -8,7 +8,7 @@ import {hasKey} from './key-lists.js';
 import {RENDERERS} from './renderers.js';
 import {contextParams, currentStack, ui} from './state.js';
 
-export function explainRequestFrom(node) {
+function explainRequestFrom(node) {
     const parse = (text, fallback) => {
         try {
             return text ? JSON.parse(text) : fallback;
@@ -23,7 +23,7 @@ export function explainRequestFrom(node) {
     };
 }
 
-export function openExplain(request, opener = null) {
+function openExplain(request, opener = null) {
     const panel = $('#explain');
     ui.explain = {...request, opener: opener ?? ui.explain?.opener ?? null};
     panel.hidden = false;
@@ -34,7 +34,7 @@ export function openExplain(request, opener = null) {
     $('#explain-title').focus({preventScroll: true});
 }
 
-export async function loadExplain(request) {
+async function loadExplain(request) {
     const body = $('#explain-body');
     body.setAttribute('aria-busy', 'true');
     if (!body.firstChild) body.append(h('p', {class: 'muted', text: 'Loading…'}));
@@ -55,7 +55,7 @@ export async function loadExplain(request) {
     body.removeAttribute('aria-busy');
 }
 
-export function contextSummary(request) {
+function contextSummary(request) {
     const parts = [request.scheme, ui.ctx.contrast, DYNAMIC_TYPES[ui.ctx.dt]];
     if (ui.ctx.platform) parts.push(ui.ctx.platform);
     for (const [name, value] of Object.entries(ui.ctx.modifiers)) parts.push(`${name}=${value}`);
@@ -68,7 +68,7 @@ export function contextSummary(request) {
     return parts.join(' · ');
 }
 
-export function explainSample(attribute, value, scheme) {
+function explainSample(attribute, value, scheme) {
     if (value === null || value === undefined) return null;
     let rendered;
     try {
@@ -88,7 +88,7 @@ export function explainSample(attribute, value, scheme) {
     return wrapper;
 }
 
-export function renderExplain(answer, request) {
+function renderExplain(answer, request) {
     const steps = Array.isArray(answer.steps) ? answer.steps : [];
     const depends = Array.isArray(answer.dependsOn) ? answer.dependsOn : [];
     const value = answer.value ?? null;
@@ -142,7 +142,7 @@ export function renderExplain(answer, request) {
 }
 
 // A definition as written, one `when` case a line, with the case that decided marked.
-export function definitionElement(step) {
+function definitionElement(step) {
     const lines = String(step.definition).split(/; (?=when |else )/);
     const decided = step.kind !== 'when' ? -1 : Number.isInteger(step.case) ? step.case
         : lines.findIndex((line) => line.startsWith('else '));
@@ -173,7 +173,7 @@ export function closeExplain() {
     if (opener && document.contains(opener)) opener.focus({preventScroll: true});
 }
 
-export function cardExplainRequest(item) {
+function cardExplainRequest(item) {
     const scheme = item.dataset.scheme;
     const variants = ui.data[scheme]?.cards.get(item.dataset.component) ?? [];
     const variant = variants.find((v) => v.state === item.dataset.state && String(v.level) === item.dataset.level);
@@ -182,7 +182,7 @@ export function cardExplainRequest(item) {
     return {attribute: 'composition', key, scheme, components: variant.components, containers: [], vars: {}};
 }
 
-export function activate(target) {
+function activate(target) {
     const key = target.closest('.key, .keyref');
     if (key) {
         openExplain(explainRequestFrom(key), key.classList.contains('dep') ? null : key);

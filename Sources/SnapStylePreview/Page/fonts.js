@@ -3,18 +3,18 @@
 
 import {formatNumber} from './format.js';
 
-export const WEIGHTS = {
+const WEIGHTS = {
     ultraLight: 100, thin: 200, light: 300, regular: 400, medium: 500, semibold: 600, bold: 700, heavy: 800,
     black: 900,
 };
-export const WIDTHS = {compressed: '75%', condensed: '87.5%', standard: '', expanded: '125%'};
-export const DESIGN_FAMILIES = {
+const WIDTHS = {compressed: '75%', condensed: '87.5%', standard: '', expanded: '125%'};
+const DESIGN_FAMILIES = {
     default: ['system-ui', 'sans-serif'],
     serif: ['ui-serif', 'Georgia', 'serif'],
     rounded: ['ui-rounded', 'system-ui', 'sans-serif'],
     monospaced: ['ui-monospace', 'monospace'],
 };
-export const GENERIC_FAMILIES = new Set([
+const GENERIC_FAMILIES = new Set([
     'serif', 'sans-serif', 'monospace', 'cursive', 'fantasy', 'system-ui', 'ui-serif', 'ui-sans-serif',
     'ui-monospace', 'ui-rounded', 'math', 'emoji', 'fangsong',
 ]);

@@ -34,7 +34,7 @@ export async function loadThemes(signal) {
 }
 
 // Makes the context valid for the themes known now: a theme that exists, its own modifiers' contexts only.
-export function settleContext() {
+function settleContext() {
     const initial = $('meta[name="snapstyle-theme"]')?.content;
     if (!themeInfo()) {
         const candidates = [initial, ui.defaultTheme, ui.themes[0]?.name];
@@ -47,7 +47,7 @@ export function settleContext() {
     }
 }
 
-export async function fullLoad(epoch, signal) {
+async function fullLoad(epoch, signal) {
     const stale = () => epoch !== ui.epoch;
     if (stale()) return;
     ui.fullPending = false;
@@ -94,7 +94,7 @@ export async function fullLoad(epoch, signal) {
     }
 }
 
-export function commitFull(keys, schemes, loaded) {
+function commitFull(keys, schemes, loaded) {
     const scrollY = window.scrollY;
     const focused = document.activeElement?.closest?.('.key');
     const focusSelector = focused ? keySelector(focused.dataset.attribute, focused.dataset.key,

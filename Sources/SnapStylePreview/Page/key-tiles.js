@@ -9,7 +9,7 @@ export const LAYOUT = {
     number: 'rows number-rows', font: 'rows font-rows',
 };
 
-export function metaOf(attribute, key) {
+function metaOf(attribute, key) {
     return ui.meta.get(`${attribute}\u0000${key}`) ?? null;
 }
 
@@ -17,7 +17,7 @@ export function entryOf(scheme, attribute, key) {
     return ui.data[scheme]?.values.get(attribute)?.get(key) ?? {value: null};
 }
 
-export function badges(meta) {
+function badges(meta) {
     if (!meta) return [];
     const list = [];
     if (meta.type) list.push(h('span', {class: 'badge badge-type', text: meta.type, title: `DTCG $type ${meta.type}`}));

@@ -4,7 +4,7 @@ import {$} from './dom.js';
 import {closeExplain} from './explain.js';
 import {applyFilter} from './search.js';
 
-export function isTyping(target) {
+function isTyping(target) {
     return target instanceof HTMLElement &&
         (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)) &&
         !(target instanceof HTMLInputElement && ['range', 'checkbox', 'radio', 'button'].includes(target.type));

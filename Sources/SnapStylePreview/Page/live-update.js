@@ -39,7 +39,7 @@ export function queueLiveUpdate(event) {
 }
 
 // Applies a themeChanged: the changed keys first, then the cards and sheets that read them.
-export async function liveUpdate(event) {
+async function liveUpdate(event) {
     if (event.theme !== ui.ctx.theme || !ui.keys || ui.fullPending) return;
     const epoch = ui.epoch;
     const signal = ui.abort.signal;
@@ -114,7 +114,7 @@ let cardRun = null;
 
 // Refreshes the cards and sheets a change may alter, off the update queue: a later change cancels a refresh
 // still running and refreshes what both touched.
-export function scheduleCardRefresh(event, componentsChanged) {
+function scheduleCardRefresh(event, componentsChanged) {
     const change = mergeChanges(cardChange ?? {theme: event.theme, generation: 0, changed: {}}, event);
     change.componentsChanged = Boolean(cardChange?.componentsChanged || componentsChanged);
     cardChange = change;
@@ -132,7 +132,7 @@ export function cancelCardRefresh() {
     cardChange = null;
 }
 
-export async function refreshCards(change, controller) {
+async function refreshCards(change, controller) {
     const epoch = ui.epoch;
     const signal = controller.signal;
     const keys = ui.keys;
@@ -174,7 +174,7 @@ export async function refreshCards(change, controller) {
 }
 
 // Stores fresh values of one column; answers the `[attribute, key, scheme]` whose value or metadata differ.
-export function storeValues(scheme, values, metaBefore) {
+function storeValues(scheme, values, metaBefore) {
     const data = ui.data[scheme];
     const updated = [];
     for (const attribute of ATTRIBUTES) {
@@ -193,7 +193,7 @@ export function storeValues(scheme, values, metaBefore) {
     return updated;
 }
 
-export function updateCards(scheme, data, cards, rerenderAll) {
+function updateCards(scheme, data, cards, rerenderAll) {
     const old = data.cards;
     data.cards = cards;
     if (rerenderAll || old === cards) return;

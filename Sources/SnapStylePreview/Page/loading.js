@@ -48,7 +48,7 @@ export async function resolveQueries(scheme, queries, signal, extra = {}) {
     return {values, generation};
 }
 
-export function setEntry(values, attribute, key, entry) {
+function setEntry(values, attribute, key, entry) {
     if (!values.has(attribute)) values.set(attribute, new Map());
     values.get(attribute).set(key, entry);
 }
@@ -72,7 +72,7 @@ export async function loadScheme(scheme, keys, signal) {
     return {values: resolved.values, generation: resolved.generation, cards, sheet};
 }
 
-export function cardVariants(id) {
+function cardVariants(id) {
     return [
         ...STATES.map((state) => ({state, level: 1, components: [`${id}:${state}`]})),
         {state: 'normal', level: 2, components: [`${id}:normal`, `${id}:normal`]},
@@ -92,7 +92,7 @@ export async function loadCards(scheme, keys, signal, only = null, previous = ne
     return cards;
 }
 
-export async function loadVariant(scheme, variant, signal) {
+async function loadVariant(scheme, variant, signal) {
     const params = contextParams(scheme, {components: variant.components});
     const [container, ...elements] = await Promise.all([
         settle(batcher.call('resolveContainer', params, signal)),

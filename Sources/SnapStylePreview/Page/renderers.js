@@ -8,9 +8,9 @@ import {fontText} from './fonts.js';
 import {compactJSON, formatNumber} from './format.js';
 import {applyFont, bezierSvg, glyphSvg, paintForeground, paintSurface, strokeSvg} from './paint.js';
 
-export const SAMPLE_TEXT = 'The quick brown fox jumps over the lazy dog';
+const SAMPLE_TEXT = 'The quick brown fox jumps over the lazy dog';
 
-export const CHIP_NAMES = {base: 'Aa', onAccent: 'onAccent', complementary: 'compl.', contrast: 'contrast'};
+const CHIP_NAMES = {base: 'Aa', onAccent: 'onAccent', complementary: 'compl.', contrast: 'contrast'};
 
 export function noValue(entry) {
     return h('div', {class: 'sample sample-none', text: entry.error ? 'error' : 'no value'});
@@ -118,7 +118,7 @@ export const RENDERERS = {
     },
 };
 
-export function renderToken(type, value) {
+function renderToken(type, value) {
     const plain = (sampleClass, text) => ({
         well: 'plain', sample: h('div', {class: `sample token-text ${sampleClass}`, text}), text,
     });

@@ -11,12 +11,12 @@ import {ui} from './state.js';
 
 // Whether the page lists only the theme's own keys: an imported theme (one with design tokens) unless the
 // "inherited keys" toggle is on.
-export function ownKeysOnly() {
+function ownKeysOnly() {
     return hasTypedKeys(ui.keys) && !ui.showInherited;
 }
 
 // The entries of an attribute the page lists, in natural order (`gray.50` before `gray.100`).
-export function listedEntries(attribute) {
+function listedEntries(attribute) {
     const entries = ui.keys?.keys?.[attribute] ?? [];
     return sortEntries(visibleEntries(entries, ui.ctx.theme, ownKeysOnly()));
 }
@@ -27,7 +27,7 @@ export function listedKeys() {
 }
 
 // The listed entries in the order a column shows them: fonts by size, largest first; the others by name.
-export function orderedEntries(attribute, scheme) {
+function orderedEntries(attribute, scheme) {
     const entries = listedEntries(attribute);
     if (attribute !== 'font') return entries;
     const size = (entry) => entryOf(scheme, 'font', entry.key).value?.size ?? -1;

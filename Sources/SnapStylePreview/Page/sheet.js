@@ -9,11 +9,11 @@ import {paintSurface} from './paint.js';
 import {columnsElement, emptyNote, sectionBody} from './sections.js';
 import {ui} from './state.js';
 
-export function sheetValue(sheet, attribute, key) {
+function sheetValue(sheet, attribute, key) {
     return sheet.values[`${attribute}:${key}`] ?? null;
 }
 
-export function phoneItem(sheet, scheme, [key, name]) {
+function phoneItem(sheet, scheme, [key, name]) {
     const detent = sheetValue(sheet, 'number', key);
     const container = sheet.container?.value;
     const phone = h('div', {class: 'phone'});

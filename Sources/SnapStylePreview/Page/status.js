@@ -10,7 +10,7 @@ export function syncBanner(info) {
     else hideBanner();
 }
 
-export function errorLine(error) {
+function errorLine(error) {
     return `${error.file}:${error.line}:${error.column}: ${error.message}`;
 }
 
