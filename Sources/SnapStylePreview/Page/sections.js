@@ -67,11 +67,14 @@ export function renderAttributeSection(attribute) {
     if (attribute === 'number') updateNumberScale();
 }
 
+// The numbers' bars share one scale: the largest listed number (an imported theme's own keys are not drawn at the
+// scale of the numbers it inherits and does not list).
 export function updateNumberScale() {
     let max = 1;
+    const listed = listedEntries('number');
     for (const scheme of ui.schemes) {
-        for (const entry of ui.data[scheme]?.values.get('number')?.values() ?? []) {
-            const value = Math.abs(Number(entry.value?.value));
+        for (const {key} of listed) {
+            const value = Math.abs(Number(entryOf(scheme, 'number', key).value?.value));
             if (Number.isFinite(value)) max = Math.max(max, value);
         }
     }
