@@ -33,7 +33,8 @@ test('a fragment without a context, or with values out of range, gives the defau
 
 test('stack entries: kinds, states and the older form', () => {
     assert.deepEqual(parseStackEntry('contentCard'), {kind: 'component', id: 'contentCard', state: 'normal'});
-    assert.deepEqual(parseStackEntry('contentCard:selected'), {kind: 'component', id: 'contentCard', state: 'selected'});
+    assert.deepEqual(parseStackEntry('contentCard:selected'),
+        {kind: 'component', id: 'contentCard', state: 'selected'});
     assert.deepEqual(parseStackEntry('container:screen'), {kind: 'container', id: 'screen', state: 'normal'});
     assert.deepEqual(parseStackEntry('component:a:b:disabled'), {kind: 'component', id: 'a:b', state: 'disabled'});
     assert.equal(parseStackEntry('container:screen:wobbly').state, 'normal');

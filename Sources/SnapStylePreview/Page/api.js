@@ -26,6 +26,7 @@ export function isAbort(error) {
     return error?.name === 'AbortError';
 }
 
+// An error as one line for the notice or the explain panel.
 export function describeError(error) {
     if (error instanceof ApiError) return error.field ? `${error.message} (${error.field})` : error.message;
     if (error instanceof TypeError) return 'the preview server did not answer';

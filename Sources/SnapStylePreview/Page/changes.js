@@ -22,6 +22,7 @@ function addReferences(out, attribute, reference) {
     }
 }
 
+// Adds the keys a resolved container reads.
 function addContainerReferences(out, container) {
     if (!container) return;
     addReferences(out, 'surface', container.surface);
@@ -31,6 +32,7 @@ function addContainerReferences(out, container) {
     addReferences(out, 'number', container.border);
 }
 
+// Adds the keys a resolved element reads.
 function addElementReferences(out, element) {
     if (!element) return;
     for (const attribute of ['font', 'composition', 'padding', 'shape']) {
@@ -52,6 +54,7 @@ export function cardsAffected(id, variants, event, changed) {
     return [...read].some((name) => changed.has(name));
 }
 
+// Whether a live change may alter the sheet: its definitions, or a key it reads.
 export function sheetAffected(sheet, event, changed) {
     if (!sheet || sheet.container?.error || sheet.title?.error) return true;
     if ((event.components ?? []).includes('sheet') || (event.containers ?? []).includes('sheet')) return true;
@@ -61,12 +64,14 @@ export function sheetAffected(sheet, event, changed) {
     return [...read].some((name) => changed.has(name));
 }
 
+// The keys of each attribute, as sets.
 function keySets(keys) {
     const sets = new Map();
     for (const attribute of ATTRIBUTES) sets.set(attribute, new Set((keys.keys?.[attribute] ?? []).map((e) => e.key)));
     return sets;
 }
 
+// Two themeChanged events as one: the union of their changed keys, containers and components.
 export function mergeChanges(into, event) {
     const union = (a, b) => [...new Set([...(Array.isArray(a) ? a : []), ...(Array.isArray(b) ? b : [])])];
     const changed = {...into.changed};

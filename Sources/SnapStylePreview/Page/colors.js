@@ -20,6 +20,7 @@ export function alphaText(value) {
     return String(Number(alpha.toFixed(4)));
 }
 
+// A resolved color (`rgba` components from 0 to 1, or `hex`) as CSS.
 export function cssColor(color) {
     if (!color || typeof color !== 'object') return 'transparent';
     if (Array.isArray(color.rgba) && color.rgba.length === 4) {
@@ -30,6 +31,7 @@ export function cssColor(color) {
     return 'transparent';
 }
 
+// `#RRGGBB` or `#RRGGBBAA` as CSS `rgba()`.
 export function hexColor(hex) {
     const match = /^#?([0-9a-f]{6})([0-9a-f]{2})?$/i.exec(hex.trim());
     if (!match) return 'transparent';
@@ -38,6 +40,7 @@ export function hexColor(hex) {
     return `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, ${alphaText(alpha)})`;
 }
 
+// The relative luminance of a resolved color, from 0 (black) to 1 (white).
 export function luminance(color) {
     const rgba = color?.rgba;
     if (!Array.isArray(rgba)) return 0.5;
@@ -95,12 +98,14 @@ export function meshGradientCss(gradient) {
     return layers.join(', ');
 }
 
+// A material as a translucent tint of the scheme with a backdrop blur.
 export function materialStyle(material, scheme) {
     const [alpha, blur] = MATERIALS[material] ?? MATERIALS.regular;
     const tint = scheme === 'dark' ? '28, 28, 30' : '250, 250, 252';
     return {color: `rgba(${tint}, ${alpha})`, filter: `blur(${blur}px) saturate(180%)`};
 }
 
+// A surface described in words: its hex, material, or the kind and direction of its gradient.
 export function surfaceText(value) {
     if (!value) return 'no value';
     switch (value.kind) {
@@ -122,6 +127,7 @@ export function gradientArrow(gradient) {
     return ['↑', '↗', '→', '↘', '↓', '↙', '←', '↖'][(octant + 8) % 8];
 }
 
+// A linear gradient's points, colors and locations, for a tooltip.
 export function gradientTitle(gradient) {
     const locations = Array.isArray(gradient.locations) ? ` at ${gradient.locations.join(', ')}` : '';
     return `linear ${pointText(gradient.startPoint)} → ${pointText(gradient.endPoint)}\n` +

@@ -30,6 +30,7 @@ export function shapeRadius(shape) {
     }
 }
 
+// Draws a resolved container onto an element: background, overlay, foreground, shape, padding, border.
 export function styleContainer(node, container, scheme) {
     const composition = container.composition?.value;
     const background = composition?.background?.value ?? container.surface?.value;
@@ -103,6 +104,7 @@ function cardItem(id, variant, variants, scheme) {
     }, [stage, h('figcaption', {text: cardCaption(variant)})]);
 }
 
+// A button that explains a key in a given stack.
 export function keyref(attribute, key, scheme, extra = {}, text = key) {
     return h('button', {
         type: 'button', class: 'keyref', text,
@@ -115,6 +117,7 @@ export function keyref(attribute, key, scheme, extra = {}, text = key) {
     });
 }
 
+// A component's row of cards in one scheme: each state, then nested, with its container's keys to explain.
 export function componentBlock(id, scheme) {
     const variants = ui.data[scheme]?.cards.get(id) ?? [];
     const normal = variants.find((v) => v.level === 1 && v.state === 'normal');
@@ -137,6 +140,7 @@ export function componentBlock(id, scheme) {
     ]);
 }
 
+// Draws the components section: every component's cards in each column.
 export function renderComponentsSection() {
     const body = sectionBody('components');
     const ids = ui.keys?.components ?? [];

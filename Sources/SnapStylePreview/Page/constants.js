@@ -32,6 +32,8 @@ export const DETENTS = [
     ['sheetDetentCollapsed', 'Collapsed'], ['sheetDetentHalf', 'Half'], ['sheetDetentExpanded', 'Expanded'],
 ];
 
-export const SHEET_NUMBERS = ['sheetHandleWidth', 'sheetHandleHeight', 'sheetHandleTopPadding', 'sheetHandleBottomPadding'];
+export const SHEET_NUMBERS = [
+    'sheetHandleWidth', 'sheetHandleHeight', 'sheetHandleTopPadding', 'sheetHandleBottomPadding',
+];
 
 export const SHEET_SURFACES = ['sheetHandle', 'screen', 'accent'];

@@ -3,6 +3,7 @@
 
 import {DYNAMIC_TYPES, PLATFORMS, STACK_KINDS, STATES} from './constants.js';
 
+// The context before anything is chosen: light, standard contrast, large Dynamic Type, no stack.
 export function defaultContext() {
     return {
         theme: '', scheme: 'light', contrast: 'standard', dt: 3, platform: '', modifiers: {},

@@ -9,6 +9,7 @@ import {applyFilter} from './search.js';
 import {renderAll} from './sections.js';
 import {currentStack, themeInfo, ui, writeHash} from './state.js';
 
+// The theme menu with each theme's state, and the state dot.
 export function renderThemeControls() {
     const select = $('#theme');
     const names = ui.themes.map((theme) => theme.name);
@@ -36,6 +37,7 @@ function applyChrome() {
     document.documentElement.dataset.chrome = ui.ctx.scheme === 'both' ? system : ui.ctx.scheme;
 }
 
+// The bar's controls from the context, with one menu per DTCG modifier of the theme.
 export function renderContextControls() {
     applyChrome();
     $('#scheme').value = ui.ctx.scheme;
@@ -73,6 +75,7 @@ function renderDynamicTypeName() {
     $('#dynamic-type').setAttribute('aria-valuetext', name);
 }
 
+// The components and containers the stack menu offers.
 export function renderStackOptions(keys = null) {
     const select = $('#stack-component');
     const components = keys?.components ?? [];
@@ -123,6 +126,7 @@ function contextChanged() {
     requestFullLoad();
 }
 
+// Each control changes the context, which rewrites the URL's fragment and loads again.
 export function wireControls() {
     $('#controls').addEventListener('submit', (event) => event.preventDefault());
     $('#inherited').addEventListener('change', (event) => {

@@ -4,6 +4,7 @@ const FLASH_MS = 1500;
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
+// An element: `attributes` may hold `class`, `text`, `dataset`, `style` and `vars` (custom properties).
 export function h(tag, attributes = {}, children = []) {
     const node = document.createElement(tag);
     setAttributes(node, attributes);
@@ -11,6 +12,7 @@ export function h(tag, attributes = {}, children = []) {
     return node;
 }
 
+// An SVG element with plain attributes.
 export function s(tag, attributes = {}, children = []) {
     const node = document.createElementNS(SVG_NS, tag);
     for (const [name, value] of Object.entries(attributes)) {
@@ -47,11 +49,13 @@ export function cssEscape(text) {
     return window.CSS && CSS.escape ? CSS.escape(text) : String(text).replace(/["\\]/g, '\\$&');
 }
 
+// The selector of a key's element in one scheme's column.
 export function keySelector(attribute, key, scheme) {
     return `.key[data-attribute="${cssEscape(attribute)}"][data-key="${cssEscape(key)}"]` +
         `[data-scheme="${cssEscape(scheme)}"]`;
 }
 
+// Marks a changed element for a moment.
 export function flash(node) {
     node.classList.remove('changed');
     // A reflow between removing and adding the class restarts the animation.

@@ -14,6 +14,7 @@ const CSS_COLOR_SPACES = new Set([
     'srgb', 'srgb-linear', 'display-p3', 'a98-rgb', 'prophoto-rgb', 'rec2020', 'xyz-d65', 'xyz-d50',
 ]);
 
+// A DTCG dimension (`{value, unit}`, or a number of pixels) as CSS.
 export function dimensionCss(dimension) {
     if (typeof dimension === 'number') return `${formatNumber(dimension, 4)}px`;
     if (typeof dimension === 'string') return dimension;
@@ -21,6 +22,7 @@ export function dimensionCss(dimension) {
     return '0';
 }
 
+// A DTCG color (`{colorSpace, components, alpha}`) as CSS in its own color space.
 export function dtcgColor(color) {
     if (typeof color === 'string') return color;
     if (!color || typeof color !== 'object') return 'transparent';
@@ -42,6 +44,7 @@ export function dtcgColor(color) {
     return 'transparent';
 }
 
+// A DTCG shadow, one layer or several, as a CSS `box-shadow`.
 export function shadowCss(value) {
     return [value].flat().filter((layer) => layer && typeof layer === 'object').map((layer) => [
         layer.inset ? 'inset' : null, dimensionCss(layer.offsetX), dimensionCss(layer.offsetY),
@@ -49,20 +52,24 @@ export function shadowCss(value) {
     ].filter(Boolean).join(' ')).join(', ');
 }
 
+// A DTCG duration in milliseconds, or null.
 export function durationMs(duration) {
     if (!duration || !Number.isFinite(duration.value)) return null;
     return duration.unit === 's' ? duration.value * 1000 : duration.value;
 }
 
+// A DTCG font weight (a number or a name) as a number.
 export function dtcgWeight(weight) {
     if (Number.isFinite(weight)) return weight;
     return DTCG_WEIGHTS[String(weight).toLowerCase()] ?? 400;
 }
 
+// A DTCG font family (a name or a list) as CSS.
 export function familiesCss(families) {
     return [families].flat().map(familyName).join(', ');
 }
 
+// Whether a value is a cubic Bézier: four numbers.
 export function isBezier(value) {
     return Array.isArray(value) && value.length === 4 && value.every(Number.isFinite);
 }

@@ -50,6 +50,7 @@ export function keepEventsToVisiblePage() {
     });
 }
 
+// Opens /events for every theme; a closed stream is opened again after 3 s.
 export function connectEvents() {
     if (!('EventSource' in window)) return;
     const source = new EventSource('/events');

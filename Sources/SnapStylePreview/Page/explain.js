@@ -23,6 +23,7 @@ function explainRequestFrom(node) {
     };
 }
 
+// Opens the explain panel for a key in a stack, and loads its steps.
 function openExplain(request, opener = null) {
     const panel = $('#explain');
     ui.explain = {...request, opener: opener ?? ui.explain?.opener ?? null};
@@ -151,6 +152,7 @@ function definitionElement(step) {
     })));
 }
 
+// Loads the open explanation again after an update, or closes it when its key is gone.
 export function refreshExplain() {
     const request = ui.explain;
     if (!request || $('#explain').hidden) return;
@@ -163,6 +165,7 @@ export function refreshExplain() {
     loadExplain(ui.explain);
 }
 
+// Closes the panel and gives the focus back to what opened it.
 export function closeExplain() {
     const opener = ui.explain?.opener;
     ui.explain = null;
@@ -197,6 +200,7 @@ function activate(target) {
     return false;
 }
 
+// A click, Enter or Space on a key, a key reference or a card explains it.
 export function wireExplain() {
     document.addEventListener('click', (event) => {
         if (event.target.closest('#explain-close') || event.target.closest('#scrim')) {

@@ -19,11 +19,13 @@ const GENERIC_FAMILIES = new Set([
     'ui-monospace', 'ui-rounded', 'math', 'emoji', 'fangsong',
 ]);
 
+// A family name as CSS: generic names as they are, others quoted.
 export function familyName(name) {
     const text = String(name).trim();
     return GENERIC_FAMILIES.has(text) ? text : `"${text.replace(/["\\]/g, '\\$&')}"`;
 }
 
+// A font's family list: its own families, then the generic ones of its design.
 export function fontFamilyCss(font) {
     const named = Array.isArray(font.families) && font.families.length
         ? font.families : font.family ? [font.family] : [];
@@ -32,6 +34,7 @@ export function fontFamilyCss(font) {
     return list.map(familyName).join(', ');
 }
 
+// A font described in words: size (and base size), weight, style, design, width, line height, spacing, family.
 export function fontText(font) {
     if (!font) return 'no value';
     const parts = [`${formatNumber(font.size)} pt`];

@@ -1,10 +1,12 @@
 // Numbers and values as the page's text: rounded numbers, JSON on one line or indented. No DOM (tested by Node).
 
+// A number rounded to `digits` places, without trailing zeros.
 export function formatNumber(value, digits = 2) {
     if (typeof value !== 'number' || !Number.isFinite(value)) return String(value);
     return String(Number(value.toFixed(digits)));
 }
 
+// JSON on one line, cut at `limit` characters.
 export function compactJSON(value, limit = 160) {
     let text;
     try {
@@ -23,6 +25,7 @@ export function jsonText(value) {
     return line.length <= 100 ? line.replace(/([,:])(?=["\[{\d-])/g, '$1 ') : JSON.stringify(value, null, 2);
 }
 
+// Whether two values are equal as JSON.
 export function same(a, b) {
     return JSON.stringify(a) === JSON.stringify(b);
 }

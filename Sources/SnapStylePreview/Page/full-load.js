@@ -12,6 +12,7 @@ import {buildMeta, renderAll, renderUnavailable, setGeneration} from './sections
 import {activeSchemes, themeInfo, ui, writeHash} from './state.js';
 import {hideNotice, renderFooterInfo, showNotice, syncBanner} from './status.js';
 
+// Loads everything again (a new context, a missed event): cancels a load or card refresh under way.
 export function requestFullLoad() {
     ui.epoch += 1;
     ui.abort?.abort();
@@ -25,6 +26,7 @@ export function requestFullLoad() {
     return enqueue(() => fullLoad(epoch, signal));
 }
 
+// The theme list and the default theme, from /api/themes.
 export async function loadThemes(signal) {
     const askedAt = performance.now();
     const answer = await api('/api/themes', null, signal);
@@ -94,6 +96,7 @@ async function fullLoad(epoch, signal) {
     }
 }
 
+// Shows a full load: keeps the focused key, the anchor or scroll position, and the open explanation.
 function commitFull(keys, schemes, loaded) {
     const scrollY = window.scrollY;
     const focused = document.activeElement?.closest?.('.key');

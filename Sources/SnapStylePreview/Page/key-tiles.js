@@ -9,10 +9,12 @@ export const LAYOUT = {
     number: 'rows number-rows', font: 'rows font-rows',
 };
 
+// A key's entry from /api/keys when it has a type, a description or a deprecation.
 function metaOf(attribute, key) {
     return ui.meta.get(`${attribute}\u0000${key}`) ?? null;
 }
 
+// The loaded `{value}` or `{error}` of a key in a scheme.
 export function entryOf(scheme, attribute, key) {
     return ui.data[scheme]?.values.get(attribute)?.get(key) ?? {value: null};
 }
@@ -28,6 +30,7 @@ function badges(meta) {
     return list;
 }
 
+// A key's element (focusable; Enter or a click explains it), drawn with its current value.
 export function makeKey(attribute, key, scheme) {
     const node = h('div', {
         class: 'key', tabindex: '0', role: 'button',

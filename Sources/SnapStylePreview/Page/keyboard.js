@@ -10,6 +10,7 @@ function isTyping(target) {
         !(target instanceof HTMLInputElement && ['range', 'checkbox', 'radio', 'button'].includes(target.type));
 }
 
+// `/` focuses the search box, Escape closes the panel or clears the search; in-page links scroll and focus.
 export function wireKeyboard() {
     document.addEventListener('keydown', (event) => {
         const search = $('#search');

@@ -16,7 +16,7 @@ import {keyQueries, loadCards, loadSheet, resolveQueries} from './loading.js';
 import {applyFilter} from './search.js';
 import {
     buildMeta, listedKeys, renderAttributeSection, renderInheritedToggle, setGeneration, updateCounts,
-    updateNumberScale
+    updateNumberScale,
 } from './sections.js';
 import {renderSheetSection} from './sheet.js';
 import {currentStack, themeInfo, ui} from './state.js';
@@ -193,6 +193,7 @@ function storeValues(scheme, values, metaBefore) {
     return updated;
 }
 
+// Replaces the component blocks whose cards changed, and marks the changed cards.
 function updateCards(scheme, data, cards, rerenderAll) {
     const old = data.cards;
     data.cards = cards;

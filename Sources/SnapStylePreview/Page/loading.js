@@ -53,6 +53,7 @@ function setEntry(values, attribute, key, entry) {
     values.get(attribute).set(key, entry);
 }
 
+// Queries for every key of the listed attributes, or only those in `only` (attribute to set of keys).
 export function keyQueries(keys, only = null) {
     const queries = [];
     for (const attribute of ATTRIBUTES) {
@@ -63,6 +64,7 @@ export function keyQueries(keys, only = null) {
     return queries;
 }
 
+// Everything one scheme's column shows: the keys' values, the cards and the sheet.
 export async function loadScheme(scheme, keys, signal) {
     const [resolved, cards, sheet] = await Promise.all([
         resolveQueries(scheme, keyQueries(keys), signal),
@@ -72,6 +74,7 @@ export async function loadScheme(scheme, keys, signal) {
     return {values: resolved.values, generation: resolved.generation, cards, sheet};
 }
 
+// The stacks of a component's cards: one per state, then nested in itself.
 function cardVariants(id) {
     return [
         ...STATES.map((state) => ({state, level: 1, components: [`${id}:${state}`]})),
@@ -92,6 +95,7 @@ export async function loadCards(scheme, keys, signal, only = null, previous = ne
     return cards;
 }
 
+// One card: its container and its three elements, resolved in the card's stack.
 async function loadVariant(scheme, variant, signal) {
     const params = contextParams(scheme, {components: variant.components});
     const [container, ...elements] = await Promise.all([
@@ -109,6 +113,7 @@ async function loadVariant(scheme, variant, signal) {
     };
 }
 
+// The sheet's detents, handle and surfaces, with its container and title, in a phone-sized context.
 export async function loadSheet(scheme, keys, signal) {
     if (!DETENTS.some(([key]) => hasKey(keys, 'number', key))) return null;
     const queries = [
@@ -134,6 +139,7 @@ export async function loadSheet(scheme, keys, signal) {
     return {values, container, title};
 }
 
+// The phone's size as context variables, and the sheet as a component or container when the theme has one.
 export function sheetExtra(keys) {
     const vars = {containerHeight: PHONE.height, bottomInset: PHONE.bottomInset};
     if ((keys.components ?? []).includes('sheet')) return {vars, components: ['sheet'], containers: []};

@@ -7,6 +7,7 @@ import {dimensionCss} from './dtcg-values.js';
 import {fontStyle} from './fonts.js';
 import {formatNumber} from './format.js';
 
+// Paints a surface (a color, a gradient drawn for a box `aspect` wide and 1 high, or a material) as a background.
 export function paintSurface(node, value, scheme, aspect = 1) {
     node.style.backgroundColor = '';
     node.style.backgroundImage = '';
@@ -39,11 +40,12 @@ export function paintForeground(node, value, scheme) {
     }
 }
 
+// Sets a resolved font's size, weight, family, width, line height and letter spacing.
 export function applyFont(node, font) {
     Object.assign(node.style, fontStyle(font));
 }
 
-// DTCG values (imported tokens).
+// A cubic Bézier (an imported token) as its curve in the unit square, with its handles.
 export function bezierSvg(curve) {
     const [x1, y1, x2, y2] = curve;
     const top = Math.max(1, y1, y2);
@@ -63,6 +65,7 @@ export function bezierSvg(curve) {
     ]);
 }
 
+// A DTCG stroke style (a keyword or dashes) as a line.
 export function strokeSvg(value) {
     const attributes = {x1: 4, y1: 12, x2: 116, y2: 12, class: 'stroke-line'};
     if (typeof value === 'string') {
@@ -77,6 +80,7 @@ export function strokeSvg(value) {
     return s('svg', {class: 'stroke', viewBox: '0 0 120 24', 'aria-hidden': 'true'}, [s('line', attributes)]);
 }
 
+// The stand-in icon: a checked box.
 export function glyphSvg() {
     return s('svg', {class: 'glyph', viewBox: '0 0 24 24', 'aria-hidden': 'true'}, [
         s('rect', {x: 3, y: 3, width: 18, height: 18, rx: 5, class: 'glyph-frame'}),

@@ -12,6 +12,7 @@ const SAMPLE_TEXT = 'The quick brown fox jumps over the lazy dog';
 
 const CHIP_NAMES = {base: 'Aa', onAccent: 'onAccent', complementary: 'compl.', contrast: 'contrast'};
 
+// The sample of a key without a value.
 export function noValue(entry) {
     return h('div', {class: 'sample sample-none', text: entry.error ? 'error' : 'no value'});
 }
@@ -118,6 +119,7 @@ export const RENDERERS = {
     },
 };
 
+// An imported token's sample by its DTCG type; a value of another type is shown as text or JSON.
 function renderToken(type, value) {
     const plain = (sampleClass, text) => ({
         well: 'plain', sample: h('div', {class: `sample token-text ${sampleClass}`, text}), text,

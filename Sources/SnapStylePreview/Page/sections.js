@@ -81,6 +81,7 @@ export function updateNumberScale() {
     $('#numbers').style.setProperty('--max', String(max));
 }
 
+// The keys' metadata (type, description, deprecation) by `attribute NUL key`.
 export function buildMeta(keys) {
     const meta = new Map();
     for (const attribute of ATTRIBUTES) {
@@ -97,6 +98,7 @@ export function renderInheritedToggle() {
     $('#inherited').checked = ui.showInherited;
 }
 
+// Draws every section from the loaded state.
 export function renderAll() {
     renderInheritedToggle();
     for (const attribute of ATTRIBUTES) renderAttributeSection(attribute);
@@ -105,6 +107,7 @@ export function renderAll() {
     updateCounts();
 }
 
+// Empties the sections and says why (no themes, or a theme that never loaded).
 export function renderUnavailable(message) {
     for (const section of $$('main .section')) {
         section.classList.add('is-empty');
@@ -114,6 +117,7 @@ export function renderUnavailable(message) {
     updateCounts();
 }
 
+// The counts of listed keys in the section titles, the table of contents and the footer.
 export function updateCounts() {
     const counts = {};
     let total = 0;
@@ -132,6 +136,7 @@ export function updateCounts() {
     $('#key-count').textContent = `${total} ${total === 1 ? 'key' : 'keys'}`;
 }
 
+// The generation shown (the footer, and `body[data-generation]` for tests).
 export function setGeneration(generation) {
     ui.generation = generation;
     document.body.dataset.generation = String(generation);

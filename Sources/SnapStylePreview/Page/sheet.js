@@ -13,6 +13,7 @@ function sheetValue(sheet, attribute, key) {
     return sheet.values[`${attribute}:${key}`] ?? null;
 }
 
+// A phone-sized frame with the sheet at one detent, its handle and title.
 function phoneItem(sheet, scheme, [key, name]) {
     const detent = sheetValue(sheet, 'number', key);
     const container = sheet.container?.value;
@@ -59,6 +60,7 @@ function phoneItem(sheet, scheme, [key, name]) {
     return h('figure', {class: 'phone-item', dataset: {detent: key, scheme}}, [viewport, caption]);
 }
 
+// Draws the sheet section: the phones at each detent in each column, or why there is none.
 export function renderSheetSection() {
     const body = sectionBody('sheet');
     const present = ui.schemes.some((scheme) => ui.data[scheme]?.sheet);

@@ -14,6 +14,7 @@ function errorLine(error) {
     return `${error.file}:${error.line}:${error.column}: ${error.message}`;
 }
 
+// The banner of a theme's errors, one `path:line:column: message` a line.
 export function showBanner(theme, errors) {
     const banner = $('#banner');
     banner.dataset.title = themeInfo(theme)?.generation
@@ -39,6 +40,7 @@ export function hideNotice() {
     $('#notice').hidden = true;
 }
 
+// The connection status in the footer: connecting, live or reconnecting.
 export function setConnection(state) {
     ui.connection = state;
     const status = $('#status');
@@ -46,6 +48,7 @@ export function setConnection(state) {
     status.textContent = state === 'live' ? 'live' : state === 'reconnecting' ? 'reconnecting…' : 'connecting…';
 }
 
+// The footer: the theme's format and parent, its export links in the context shown, import warnings.
 export function renderFooterInfo() {
     const info = themeInfo();
     const parts = [];
