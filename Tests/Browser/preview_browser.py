@@ -135,7 +135,7 @@ def wait_ready(checks, driver, what):
     checks.until(lambda: driver.execute_script("return document.body.dataset.ready === 'true'"), what, timeout=15)
 
 
-def preview_page(checks, driver, base, theme_file, artifacts):
+def preview_page(checks, driver, base, theme_file, harbor_file, artifacts):
     driver.get(base)
     wait_ready(checks, driver, "the page renders (body[data-ready])")
     Select(driver.find_element(By.ID, "theme")).select_by_value("brand")
@@ -260,7 +260,7 @@ def preview_page(checks, driver, base, theme_file, artifacts):
     checks.console_is_clean("the preview page")
     stack(checks, driver)
     token_theme(checks, driver, artifacts)
-    groups(checks, driver, artifacts)
+    groups(checks, driver, artifacts, harbor_file)
 
     # A page left for another one may stay in the back-forward cache; its event stream must not stay open with it,
     # or six such pages use up the browser's connections to the server and the next page never loads.
@@ -340,8 +340,8 @@ def token_theme(checks, driver, artifacts):
     checks.console_is_clean("the DTCG theme")
 
 
-def groups(checks, driver, artifacts):
-    """The imported theme `harbor` (etc/examples): its dotted keys in collapsible groups by path, natural order inside."""
+def groups(checks, driver, artifacts, harbor_file):
+    """The imported theme `harbor` (etc/examples): dotted keys in collapsible groups by path, natural order inside."""
     checks.expect(not driver.find_elements(By.CSS_SELECTOR, "#surfaces .key-group, #numbers .key-group"),
                   "the native theme brand has no groups (its names have no dots)")
     Select(driver.find_element(By.ID, "theme")).select_by_value("harbor")
@@ -349,7 +349,8 @@ def groups(checks, driver, artifacts):
         "const g = document.querySelector(`#surfaces .key-group[data-path=\"${arguments[0]}\"]`);"
         "return g ? [...g.querySelectorAll('.key')].map((e) => e.dataset.key) : null", path)
     checks.until(lambda: group_keys("palette") == ["palette.navy", "palette.sand", "palette.sea", "palette.white"],
-                 "harbor's palette colors are one group, in natural order (%s)" % group_keys("palette"))
+                 "harbor's palette colors are one group, in natural order",
+                 state=lambda: "palette group %s" % group_keys("palette"))
     wait_ready(checks, driver, "harbor renders")
     checks.expect(group_keys("surface") == ["surface.accent", "surface.background", "surface.card", "surface.text"],
                   "and its surface.* colors another (%s)" % group_keys("surface"))
@@ -389,6 +390,27 @@ def groups(checks, driver, artifacts):
     checks.until(lambda: not swatch().is_displayed(), "after the search the group is collapsed again, as it was")
     driver.find_element(By.CSS_SELECTOR, '#surfaces .key-group[data-path="palette"] > summary').send_keys(Keys.ENTER)
     checks.until(lambda: swatch().is_displayed(), "Enter on the group's title opens it again")
+
+    # A save that adds a token to a group: the section is drawn again, the new key in the group in natural order,
+    # and a collapsed group stays collapsed.
+    driver.find_element(By.CSS_SELECTOR, '#surfaces .key-group[data-path="surface"] > summary').click()
+    with open(harbor_file) as handle:
+        original = handle.read()
+    tokens = json.loads(original)
+    tokens["palette"]["coral"] = {"$value": {"colorSpace": "srgb", "components": [1, 0.5, 0.31], "hex": "#ff7f4f"}}
+    write_atomically(harbor_file, json.dumps(tokens, indent=2) + "\n")
+    checks.until(lambda: group_keys("palette") == ["palette.coral", "palette.navy", "palette.sand", "palette.sea",
+                                                   "palette.white"],
+                 "a saved palette.coral joins its group live, in natural order",
+                 state=lambda: "palette group %s" % group_keys("palette"))
+    checks.expect(driver.find_element(By.CSS_SELECTOR, '#surfaces .key-group[data-path="palette"] .group-count')
+                  .text == "5", "the group's count follows")
+    checks.expect(driver.find_element(By.CSS_SELECTOR, '#surfaces .key-group[data-path="surface"]')
+                  .get_attribute("open") is None, "the collapsed group stayed collapsed through the live update")
+    write_atomically(harbor_file, original)
+    checks.until(lambda: group_keys("palette") == ["palette.navy", "palette.sand", "palette.sea", "palette.white"],
+                 "and leaves it when the token is removed")
+    driver.find_element(By.CSS_SELECTOR, '#surfaces .key-group[data-path="surface"] > summary').click()
 
     Select(driver.find_element(By.ID, "scheme")).select_by_value("both")
     checks.until(lambda: len(driver.find_elements(
@@ -477,6 +499,7 @@ def main():
     parser.add_argument("--url", required=True)
     parser.add_argument("--theme-file", required=True)
     parser.add_argument("--snippet", required=True, help="a file holding the README's snippet")
+    parser.add_argument("--harbor-file", required=True, help="the example theme harbor's base.tokens.json")
     parser.add_argument("--artifacts", required=True)
     arguments = parser.parse_args()
     os.makedirs(arguments.artifacts, exist_ok=True)
@@ -485,7 +508,7 @@ def main():
     driver = start_driver(1440, 900)
     checks = Checks(driver)
     try:
-        preview_page(checks, driver, arguments.url, arguments.theme_file, arguments.artifacts)
+        preview_page(checks, driver, arguments.url, arguments.theme_file, arguments.harbor_file, arguments.artifacts)
         write_atomically(arguments.theme_file, theme_text(LIGHT))
         snippet_page(checks, driver, arguments.url, arguments.theme_file, snippet, arguments.artifacts)
         write_atomically(arguments.theme_file, theme_text(LIGHT))

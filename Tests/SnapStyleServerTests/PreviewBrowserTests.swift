@@ -56,6 +56,7 @@ import Testing
             Self.pythonArguments + [
                 Self.root + "/Tests/Browser/preview_browser.py", "--url", preview.url,
                 "--theme-file", daemon.themes + "/brand.json", "--snippet", snippetFile, "--artifacts", artifacts,
+                "--harbor-file", daemon.themes + "/harbor/base.tokens.json",
             ])
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("all browser checks passed"), "\(result.output)")
