@@ -71,13 +71,19 @@ public enum PageAsset: Hashable, Sendable {
         }
     }
 
-    /// The page naming `theme` as its first theme (`<meta name="snapstyle-theme">`), or as it is.
+    /// The page as served: it asks for every module at once (`<link rel="modulepreload">`), instead of one level of
+    /// imports after another, and names `theme` as its first theme (`<meta name="snapstyle-theme">`) when given.
     static func indexPage(theme: String?) -> [UInt8] {
-        guard let theme else { return PageAsset.index.bytes }
-        let escaped = theme.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
-            .replacingOccurrences(of: "<", with: "&lt;")
-        let meta = "<meta name=\"snapstyle-theme\" content=\"\(escaped)\">"
+        var head = modules.keys.sorted().filter { $0 != "preview.js" }.map {
+            "<link rel=\"modulepreload\" href=\"/\($0)\">"
+        }
+        if let theme {
+            let escaped = theme.replacingOccurrences(of: "&", with: "&amp;")
+                .replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "<", with: "&lt;")
+            head.append("<meta name=\"snapstyle-theme\" content=\"\(escaped)\">")
+        }
         let html = String(decoding: PageAsset.index.bytes, as: UTF8.self)
-        return Array(html.replacingOccurrences(of: "</head>", with: "    \(meta)\n</head>").utf8)
+        let lines = head.map { "    \($0)\n" }.joined()
+        return Array(html.replacingOccurrences(of: "</head>", with: lines + "</head>").utf8)
     }
 }

@@ -79,6 +79,19 @@ import Testing
         }
     }
 
+    /// The served page asks for every module at once, and names the `--theme` (escaped) when there is one.
+    @Test func theServedPagePreloadsEveryModule() {
+        let page = String(decoding: PageAsset.indexPage(theme: nil), as: UTF8.self)
+        for name in PageAsset.modules.keys where name != "preview.js" {
+            #expect(page.contains("<link rel=\"modulepreload\" href=\"/\(name)\">"), "\(name)")
+        }
+        #expect(!page.contains("snapstyle-theme"))
+        let headEnd = page.range(of: "</head>")
+        #expect(headEnd.map { page[..<$0.lowerBound].contains("modulepreload") } == true, "in the head")
+        let named = String(decoding: PageAsset.indexPage(theme: "a\"<b&c"), as: UTF8.self)
+        #expect(named.contains("<meta name=\"snapstyle-theme\" content=\"a&quot;&lt;b&amp;c\">"))
+    }
+
     /// Nothing is fetched from elsewhere: no absolute or protocol-relative URL in the page's files.
     @Test(arguments: PageAsset.all)
     func thePageFetchesNothingFromElsewhere(asset: PageAsset) {

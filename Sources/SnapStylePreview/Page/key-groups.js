@@ -15,10 +15,10 @@ function groupName(attribute, path) {
 export function keyListElement(attribute, entries, layout, makeKey) {
     const items = groupEntries(entries);
     if (items.every((item) => item.entry)) return h('div', {class: layout}, entries.map(makeKey));
-    return h('div', {class: 'key-groups'}, itemsElements(attribute, items, layout, makeKey, 1));
+    return h('div', {class: 'key-groups'}, itemsElements(attribute, items, layout, makeKey));
 }
 
-function itemsElements(attribute, items, layout, makeKey, depth) {
+function itemsElements(attribute, items, layout, makeKey) {
     const elements = [];
     let run = null;
     for (const item of items) {
@@ -31,24 +31,23 @@ function itemsElements(attribute, items, layout, makeKey, depth) {
             continue;
         }
         run = null;
-        elements.push(groupElement(attribute, item, layout, makeKey, depth));
+        elements.push(groupElement(attribute, item, layout, makeKey));
     }
     return elements;
 }
 
-function groupElement(attribute, group, layout, makeKey, depth) {
-    const details = h('details', {
-        class: 'key-group', dataset: {attribute, path: group.path, depth: String(depth)},
+// A group as `<details>`, open unless it was collapsed; its keys and the groups inside it in its body.
+function groupElement(attribute, group, layout, makeKey) {
+    return h('details', {
+        class: 'key-group', dataset: {attribute, path: group.path, count: String(group.count)},
         open: !ui.collapsed.has(groupName(attribute, group.path)),
     }, [
         h('summary', {class: 'group-title'}, [
             h('span', {class: 'group-path', text: group.path}),
             h('span', {class: 'group-count', text: String(group.count)}),
         ]),
-        h('div', {class: 'group-body'}, itemsElements(attribute, group.items, layout, makeKey, depth + 1)),
+        h('div', {class: 'group-body'}, itemsElements(attribute, group.items, layout, makeKey)),
     ]);
-    details.dataset.count = String(group.count);
-    return details;
 }
 
 // Opening or closing a group is kept (not while a search opens them), and the other columns follow.

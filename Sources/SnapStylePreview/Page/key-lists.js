@@ -74,7 +74,7 @@ export function groupEntries(entries, prefix = []) {
         if (item.members.length < 2) return item.members.map((entry) => ({entry}));
         let group = {path: item.segments.join('.'), count: item.members.length,
             items: groupEntries(item.members, item.segments)};
-        while (group.items.length === 1 && group.items[0].items) group = {...group.items[0], count: group.count};
+        while (group.items.length === 1 && group.items[0].items) group = group.items[0];
         return [group];
     });
 }
