@@ -62,8 +62,8 @@ class Checks:
         except Exception:
             page = self.driver.execute_script(
                 "try { return JSON.stringify({hash: location.hash, ready: document.body.dataset.ready, "
-                "ctx: ui.ctx, epoch: ui.epoch, running: limiter.running, waiting: limiter.waiting.length}) }"
-                " catch (e) { return String(e) }")
+                "generation: document.body.dataset.generation, status: document.getElementById('status').textContent, "
+                "notice: document.getElementById('notice').textContent}) } catch (e) { return String(e) }")
             self.fail(what + " (timed out after %s s%s; page %s)" % (timeout, "; " + state() if state else "", page))
         self.ok(what)
 
