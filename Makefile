@@ -5,16 +5,18 @@ SWIFT ?= swift
 DEB_PACKAGES := libjansson-dev libinotifytools0-dev libsimdjson-dev
 BIN := .build/release
 
-.PHONY: run test deps test-deps build release install units uninstall bench bench-daemon bench-preview bench-memory format \
+.PHONY: run test deps test-deps build release install units uninstall bench bench-daemon bench-preview bench-memory bench-lsp format \
 	lint clean \
 	fuzz test-sanitizers soak
 
 # Installs Debian packages, only those missing: what the C modules need, and for the tests systemd's tools
 # (systemd-analyze, systemd-socket-activate), util-linux's (setpriv, unshare, nsenter), curl, and headless Chromium
 # with its WebDriver for the preview page's browser tests, which Selenium (from PyPI, in .build/browser-venv) drives,
-# and Node.js for the page's unit tests (its built-in test runner; no npm packages).
+# and Node.js for the page's unit tests (its built-in test runner; no npm packages); pytest-lsp (from PyPI, in
+# .build/lsp-venv) is the language server's client.
 TEST_PACKAGES := systemd util-linux curl chromium chromium-driver python3 python3-venv nodejs
 BROWSER_VENV := .build/browser-venv
+LSP_VENV := .build/lsp-venv
 define install_missing
 	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
@@ -30,6 +32,7 @@ deps:
 test-deps: deps
 	$(call install_missing,$(TEST_PACKAGES))
 	@Tests/Browser/setup.sh $(BROWSER_VENV)
+	@Tests/LSP/setup.sh $(LSP_VENV)
 
 build: deps
 	$(SWIFT) build
@@ -42,13 +45,15 @@ run: release
 	$(BIN)/snapstyled
 
 # The sources' formatting is checked first (swift-format, part of the toolchain): a file it would change fails.
-# The page's pure parts are tested with Node's test runner before the Swift tests.
+# The page's pure parts are tested with Node's test runner before the Swift tests; after them, pytest-lsp drives
+# `snapstyle lsp` (Tests/LSP).
 # The tests that need the browser, root (to act as another user) or user namespaces fail here instead of skipping.
 test: test-deps lint
 	node --test Tests/Page/
 	$(SWIFT) build --build-tests
 	SNAPSTYLE_BROWSER_PYTHON=$(CURDIR)/$(BROWSER_VENV)/bin/python3 SNAPSTYLE_REQUIRE_BROWSER=1 \
 		SNAPSTYLE_REQUIRE_ROOT=1 SNAPSTYLE_REQUIRE_USERNS=1 $(SWIFT) test --skip-build
+	SNAPSTYLE_BIN=$(CURDIR)/.build/debug/snapstyle $(LSP_VENV)/bin/pytest -q -p no:cacheprovider Tests/LSP
 
 BINDIR ?= $(PREFIX)/bin
 DOCDIR ?= $(PREFIX)/share/doc/snapstyled
@@ -105,6 +110,13 @@ bench-daemon: deps
 # The daemon's resident memory with a 40 MB token file (380,000 colors): loaded, edited, deleted.
 bench-memory: release
 	python3 Benchmarks/token-memory.py $(BIN)/snapstyled
+
+# The language server's figures, driven over stdio as a client does: first diagnostics, diagnostics after a change,
+# hover and completion, on the preset and on the generated Primer-shaped DTCG system.
+bench-lsp: release
+	rm -f Benchmarks/.build/release.yaml
+	cd Benchmarks && $(SWIFT) build -c release --product Profile >/dev/null
+	python3 Benchmarks/lsp-bench.py $(BIN)/snapstyle Benchmarks/.build/release/Profile
 
 # The preview's figures in headless Chromium: save to page updated, page load, the CSS route.
 bench-preview:

@@ -53,7 +53,7 @@ extension TokenCompiler {
     }
 
     /// Every key a key's values name, whole-value aliases marked.
-    private func aliasTargets(of key: String) -> [(key: String, whole: Bool)] {
+    func aliasTargets(of key: String) -> [(key: String, whole: Bool)] {
         var targets: [(key: String, whole: Bool)] = []
         for def in defs[key] ?? [] {
             let value = def.token.value
@@ -63,6 +63,13 @@ extension TokenCompiler {
                 for target in TokensStudioMath.references(in: text) { targets.append((target, false)) }
             } else {
                 Self.collectAliases(in: value) { targets.append(($0, false)) }
+            }
+            // A Tokens Studio modifier reads its amount's and its color's tokens.
+            if let modify = def.token.modify {
+                for part in [modify["value"], modify["color"]] {
+                    guard let text = part?.stringValue else { continue }
+                    for target in TokensStudioMath.references(in: text) { targets.append((target, false)) }
+                }
             }
         }
         return targets
@@ -76,6 +83,8 @@ extension TokenCompiler {
         case .object(let object):
             if object.count == 1, let pointer = object["$ref"]?.stringValue {
                 if let (target, _) = pointerTarget(pointer) { found(target) }
+            } else if let text = TokensStudioMath.text(of: value) {
+                for target in TokensStudioMath.references(in: text) { found(target) }
             } else {
                 for member in object.members { collectAliases(in: member.value, found) }
             }

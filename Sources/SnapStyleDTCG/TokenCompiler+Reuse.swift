@@ -5,8 +5,8 @@ import SnapStyleJSON
 /// flattening, a token that says the same keeps its object, and only the keys whose tokens changed (`dirty`) are
 /// compiled again into the last compile's layer; everything else is taken over from the memo (`TokenMemo`).
 extension TokenCompiler {
-    /// Compiles the dirty keys into the last compile's layer; nil when a reused result turns out stale (a recompiled
-    /// key's type, attribute or alias height changed), and the caller compiles everything anew.
+    /// Compiles the dirty keys into the last compile's layer, and the keys naming a key whose type, attribute or alias
+    /// height changed; nil when that grows past half of the keys, and the caller compiles everything anew.
     mutating func recompileDirty() -> DTCGCompilation? {
         groups = memo.groups
         hasDeprecatedGroups = groups.values.contains { $0.deprecated != nil }
@@ -30,21 +30,41 @@ extension TokenCompiler {
             }
             defs[key] = list
         }
-        for key in keyOrder where dirty.contains(key) {
-            let known = next.keys[key]
-            let (result, compiled) = compileKey(key)
-            if known?.attribute != result.attribute || known?.type != result.type
-                || known?.aliasHeight != result.aliasHeight
-            {
-                return nil
+        // A recompiled key whose type, attribute or alias height changed changes what the keys naming it concluded
+        // from it: those are recompiled too, until nothing changes (or so many that compiling all is cheaper).
+        var pending = dirty
+        var readers: [String: [String]]?
+        while !pending.isEmpty {
+            var changed: [String] = []
+            for key in keyOrder where pending.contains(key) {
+                pending.remove(key)
+                let known = next.keys[key]
+                let (result, compiled) = compileKey(key)
+                if known?.attribute != result.attribute || known?.type != result.type
+                    || known?.aliasHeight != result.aliasHeight
+                {
+                    changed.append(key)
+                }
+                if let attribute = known?.attribute, known?.isDefined == true {
+                    layer.set(attribute, name(key), nil)
+                    layer.tokens.tokens[.key(attribute, name(key))] = nil
+                }
+                add(compiled, result.attribute, of: key, to: &layer)
+                next.keys[key] = result
+                if result.issues.isEmpty { next.keysWithIssues.remove(key) } else { next.keysWithIssues.insert(key) }
             }
-            if let attribute = known?.attribute, known?.isDefined == true {
-                layer.set(attribute, name(key), nil)
-                layer.tokens.tokens[.key(attribute, name(key))] = nil
+            guard !changed.isEmpty else { break }
+            if readers == nil { readers = readerIndex() }
+            for key in changed {
+                for reader in readers?[key] ?? [] {
+                    attributeMemo[reader] = nil
+                    typeMemo[reader] = nil
+                    aliasHeights[reader] = nil
+                    dirty.insert(reader)
+                    pending.insert(reader)
+                }
             }
-            add(compiled, result.attribute, of: key, to: &layer)
-            next.keys[key] = result
-            if result.issues.isEmpty { next.keysWithIssues.remove(key) } else { next.keysWithIssues.insert(key) }
+            if dirty.count * 2 > keyOrder.count { return nil }
         }
         return finish(layer, recompiled: Set(dirty.map(name)))
     }
@@ -81,5 +101,14 @@ extension TokenCompiler {
         }
         if result.groups.values.contains(where: { $0.extends != nil }) { shapesKept = false }
         return result
+    }
+
+    /// For each key, the keys whose values name it (as a whole value, inside a composite or in math).
+    func readerIndex() -> [String: [String]] {
+        var readers: [String: [String]] = [:]
+        for key in keyOrder {
+            for target in Set(aliasTargets(of: key).map(\.key)) { readers[target, default: []].append(key) }
+        }
+        return readers
     }
 }
