@@ -73,6 +73,20 @@ enum TokensStudioValue {
             rgba = stride(from: 0, to: digits.count, by: 2).compactMap { UInt8(String(digits[$0...$0 + 1]), radix: 16) }
                 .map { Double($0) / 255 }
             guard rgba.count == digits.count / 2 else { return nil }
+        } else if text.hasPrefix("hsl"), let open = text.firstIndex(of: "("), text.hasSuffix(")") {
+            // `hsl(210, 50%, 40%)`, `hsla(...)`, `hsl(210 50% 40% / 0.5)`: DTCG's `hsl` space (0...100).
+            let parts = text[text.index(after: open)..<text.index(before: text.endIndex)]
+                .split(whereSeparator: { $0 == "," || $0 == " " || $0 == "/" }).map(String.init)
+            guard parts.count == 3 || parts.count == 4,
+                let hue = Double(parts[0].replacingOccurrences(of: "deg", with: "")),
+                let saturation = Double(parts[1].replacingOccurrences(of: "%", with: "")),
+                let lightness = Double(parts[2].replacingOccurrences(of: "%", with: "")),
+                let alpha = parts.count == 4 ? fraction(.string(parts[3]))?.doubleValue : 1
+            else { return nil }
+            return .object([
+                "colorSpace": "hsl", "components": [.double(hue), .double(saturation), .double(lightness)],
+                "alpha": .double(alpha),
+            ])
         } else if text.hasPrefix("rgba(#"), text.hasSuffix(")"), let comma = text.lastIndex(of: ",") {
             // `rgba(#ffff00, 0.5)`: a hex color with its alpha set.
             let hex = String(text[text.index(text.startIndex, offsetBy: 5)..<comma]).trimmed

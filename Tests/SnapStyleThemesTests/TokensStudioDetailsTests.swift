@@ -15,6 +15,8 @@ import Testing
                    "root": {"value": "sqrt({size.base})", "type": "number"},
                    "ceiling": {"value": "ceil(roundTo(16/1.2,0)/2)*2", "type": "number"}},
           "color": {"red": {"value": "#ff0000", "type": "color"}, "blue": {"value": "#0000ff", "type": "color"},
+                    "sky": {"value": "hsl(210, 100%, 50%)", "type": "color"},
+                    "haze": {"value": "hsla(0 0% 100% / 50%)", "type": "color"},
                     "fade": {"value": "linear-gradient(90deg, {color.red} 0%, {color.blue} 100%)", "type": "color"},
                     "turn": {"value": "linear-gradient(to top right, {color.red}, {color.blue})", "type": "color"}},
           "type": {"emphasis": {"value": {"fontFamily": "Inter", "fontWeight": "Bold Italic", "fontSize": "16",
@@ -48,6 +50,9 @@ import Testing
         #expect(try session.resolve(.number, "size.step")?.json["base"] == 2.3)
         #expect(try session.resolve(.number, "size.root")?.json["base"] == 4)
         #expect(try session.resolve(.number, "size.ceiling")?.json["base"] == 14)
+        // hsl(210, 100%, 50%) is rgb(0, 127.5, 255); white at half alpha.
+        #expect(try session.resolve(.surface, "color.sky")?.json["hex"] == "#0080FFFF")
+        #expect(try session.resolve(.surface, "color.haze")?.json["hex"] == "#FFFFFF80")
         let fade = try #require(try session.resolve(.surface, "color.fade")?.json)
         #expect(fade["colors"]?.arrayValue?.compactMap { $0["hex"]?.stringValue } == ["#FF0000FF", "#0000FFFF"])
         let emphasis = try #require(try session.resolve(.font, "type.emphasis")?.json)
