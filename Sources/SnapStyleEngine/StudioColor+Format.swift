@@ -62,7 +62,8 @@ extension StudioColor {
 
     /// JavaScript's `Math.round` (halves up) of a byte value.
     static func jsRound(_ value: Double) -> Int {
-        Int(min(max((value + 0.5).rounded(.down), 0), 255))
+        guard value.isFinite else { return value > 0 ? 255 : 0 }
+        return Int(min(max((value + 0.5).rounded(.down), 0), 255))
     }
 
     /// colorjs's rounding to significant digits (`toPrecision` of its utilities).

@@ -246,3 +246,24 @@ import Testing
         #expect(try hex() == "#00000080")
     }
 }
+
+/// Hostile amounts and colors never stop a modifier: the result is a color in range.
+@Suite struct TokensStudioModifierHostileTests {
+    @Test(arguments: [0, -1e308, 1e308, Double.leastNonzeroMagnitude, 7.5])
+    func anyAmountGivesAColorInRange(amount: Double) {
+        for kind in StudioModifier.Kind.allCases {
+            for space in StudioModifier.Space.allCases {
+                for format in [nil] + StudioColorFormat.allCases {
+                    let modifier = StudioModifier(
+                        kind: kind, space: space, amount: .number(amount), color: nil, format: format)
+                    let result = modifier.apply(
+                        to: RGBA(r: 1, g: 0, b: 0.5, a: 0.3), amount: amount, mixing: RGBA(r: 0, g: 1, b: 1, a: 1))
+                    let c = result.rgba
+                    #expect(
+                        [c.r, c.g, c.b, c.a].allSatisfy { $0 >= 0 && $0 <= 1 }, "\(kind) \(space) \(amount) \(result)")
+                    #expect(!result.text.isEmpty)
+                }
+            }
+        }
+    }
+}
