@@ -22,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.0"),
         .package(url: "https://github.com/apple/swift-numerics.git", from: "1.1.0"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk.git", exact: "0.12.1"),
     ],
     targets: [
         // C libraries, each wrapped by one Swift layer; nothing else imports them.
@@ -118,6 +119,19 @@ let package = Package(
             ],
             resources: [.embedInCode("Page")]
         ),
+        // `snapstyle mcp`: the design system as a Model Context Protocol server over stdio (the official Swift SDK),
+        // an ordinary client of the daemon.
+        .target(
+            name: "SnapStyleMCP",
+            dependencies: [
+                "SnapStyleClient", "SnapStyleProtocol", "SnapStyleMethods", "SnapStyleEngine", "SnapStyleJSON",
+                "SnapStyleJansson", "SnapStyleSystem", .product(name: "MCP", package: "swift-sdk"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
         .executableTarget(
             name: "snapstyled",
             dependencies: [
@@ -135,6 +149,7 @@ let package = Package(
             dependencies: [
                 "SnapStyleThemes", "SnapStyleEngine", "SnapStyleJansson", "SnapStyleProtocol", "SnapStyleMethods",
                 "SnapStyleClient", "SnapStyleSystem", "SnapStyleConfiguration", "SnapStylePreview",
+                "SnapStyleMCP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

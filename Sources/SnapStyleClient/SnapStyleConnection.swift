@@ -140,9 +140,9 @@ public final class SnapStyleConnection: Sendable {
         return try await channel.eventLoop.submit { handler.value.pending.count }.get()
     }
 
-    /// Performs a typed request.
-    public func perform<R: SnapStyleRequest>(_ request: R) async throws -> R.Response {
-        try request.decode(try await call(R.method, request.params))
+    /// Performs a typed request; with a `timeout`, waits that long at most.
+    public func perform<R: SnapStyleRequest>(_ request: R, timeout: Duration? = nil) async throws -> R.Response {
+        try request.decode(try await call(R.method, request.params, timeout: timeout))
     }
 
     /// Closes the connection; requests still waiting fail.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SnapStyleClient
 import SnapStyleJSON
 import SnapStyleProtocol
 import SnapStyleJansson
@@ -20,7 +21,7 @@ struct Container: AsyncParsableCommand {
                 "container \(id) state \(result["state"]?.stringValue ?? "?") level \(result["level"]?.intValue ?? 0)"
                     + " levelOverall \(result["levelOverall"]?.intValue ?? 0)")
             for property in ["surface", "composition", "shape", "padding", "border"] {
-                printLine("  \(property): \(Output.keyed(result[property] ?? .null))")
+                printLine("  \(property): \(ValueText.keyed(result[property] ?? .null))")
             }
             printLine("  requiresSecondaryAccent: \(result["requiresSecondaryAccent"]?.boolValue ?? false)")
             let edges = result["ignoresSafeAreaEdges"]?.arrayValue?.compactMap(\.stringValue) ?? []

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SnapStyleClient
 import SnapStyleJSON
 import SnapStyleProtocol
 import SnapStyleJansson
@@ -44,7 +45,7 @@ struct Element: AsyncParsableCommand {
             let hierarchy = result["element"]?["hierarchy"]?.stringValue ?? "?"
             printLine("element \(type).\(hierarchy) in component \(result["component"]?.stringValue ?? "(none)")")
             for attribute in ["font", "composition", "padding", "shape"] {
-                printLine("  \(attribute): \(Output.keyed(result[attribute] ?? .null))")
+                printLine("  \(attribute): \(ValueText.keyed(result[attribute] ?? .null))")
             }
         }
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SnapStyleClient
 import SnapStyleJSON
 import SnapStyleProtocol
 import SnapStyleJansson
@@ -22,7 +23,7 @@ struct Resolve: AsyncParsableCommand {
             let result = try await backend.call(.resolve, params)
             await backend.noteIfInError(result)
             if connection.json { return printLine(Jansson.encode(result)) }
-            printLine("\(attribute.rawValue) \(key): \(Output.value(result["value"] ?? .null))")
+            printLine("\(attribute.rawValue) \(key): \(ValueText.value(result["value"] ?? .null))")
         }
     }
 }

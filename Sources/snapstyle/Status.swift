@@ -1,4 +1,5 @@
 import ArgumentParser
+import SnapStyleClient
 import SnapStyleJSON
 import SnapStyleProtocol
 import SnapStyleJansson
@@ -28,7 +29,7 @@ struct Status: AsyncParsableCommand {
             let reloads = s["reloads"]
             let lastAt = reloads?["lastAt"]?.stringValue ?? "-"
             printLine(
-                "reloads: \(int(reloads, "count")), last \(Output.number(reloads?["lastMillis"])) ms at \(lastAt)")
+                "reloads: \(int(reloads, "count")), last \(ValueText.number(reloads?["lastMillis"])) ms at \(lastAt)")
             for root in s["roots"]?.arrayValue ?? [] { printLine("root: \(root.stringValue ?? "")") }
         }
     }

@@ -82,7 +82,7 @@ struct Watch: AsyncParsableCommand {
         case .themeRemoved: return "\(theme): removed"
         case .valuesChanged(let change):
             let values = change.values.map { value in
-                "\(value.id.stringValue ?? "?") = \(Output.value(value.value))"
+                "\(value.id.stringValue ?? "?") = \(ValueText.value(value.value))"
             }
             return "\(theme): values (generation \(change.generation)): " + values.joined(separator: "; ")
         }
