@@ -12,9 +12,11 @@ BIN := .build/release
 # Installs Debian packages, only those missing: what the C modules need, and for the tests systemd's tools
 # (systemd-analyze, systemd-socket-activate), util-linux's (setpriv, unshare, nsenter), curl, and headless Chromium
 # with its WebDriver for the preview page's browser tests, which Selenium (from PyPI, in .build/browser-venv) drives,
-# and Node.js for the page's unit tests (its built-in test runner; no npm packages).
+# and Node.js for the page's unit tests (its built-in test runner; no npm packages). The official MCP Python SDK
+# (from PyPI, in .build/mcp-venv) is the client that drives `snapstyle mcp`.
 TEST_PACKAGES := systemd util-linux curl chromium chromium-driver python3 python3-venv nodejs
 BROWSER_VENV := .build/browser-venv
+MCP_VENV := .build/mcp-venv
 define install_missing
 	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
@@ -30,6 +32,7 @@ deps:
 test-deps: deps
 	$(call install_missing,$(TEST_PACKAGES))
 	@Tests/Browser/setup.sh $(BROWSER_VENV)
+	@Tests/MCP/setup.sh $(MCP_VENV)
 
 build: deps
 	$(SWIFT) build
@@ -48,6 +51,7 @@ test: test-deps lint
 	node --test Tests/Page/
 	$(SWIFT) build --build-tests
 	SNAPSTYLE_BROWSER_PYTHON=$(CURDIR)/$(BROWSER_VENV)/bin/python3 SNAPSTYLE_REQUIRE_BROWSER=1 \
+		SNAPSTYLE_MCP_PYTHON=$(CURDIR)/$(MCP_VENV)/bin/python3 SNAPSTYLE_REQUIRE_MCP=1 \
 		SNAPSTYLE_REQUIRE_ROOT=1 SNAPSTYLE_REQUIRE_USERNS=1 $(SWIFT) test --skip-build
 
 BINDIR ?= $(PREFIX)/bin
