@@ -5,7 +5,8 @@ SWIFT ?= swift
 DEB_PACKAGES := libjansson-dev libinotifytools0-dev libsimdjson-dev
 BIN := .build/release
 
-.PHONY: run test deps test-deps build release install units uninstall bench bench-daemon bench-preview bench-memory format \
+.PHONY: run test deps test-deps build release install units uninstall bench bench-daemon bench-preview bench-memory bench-mcp \
+	format \
 	lint clean \
 	fuzz test-sanitizers soak
 
@@ -109,6 +110,11 @@ bench-daemon: deps
 # The daemon's resident memory with a 40 MB token file (380,000 colors): loaded, edited, deleted.
 bench-memory: release
 	python3 Benchmarks/token-memory.py $(BIN)/snapstyled
+
+# `snapstyle mcp`: the resolve tool against the daemon's own resolve, and a theme change's event to the MCP
+# notification.
+bench-mcp: release
+	python3 Benchmarks/mcp_bench.py --bin $(BIN)
 
 # The preview's figures in headless Chromium: save to page updated, page load, the CSS route.
 bench-preview:

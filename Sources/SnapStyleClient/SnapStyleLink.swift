@@ -1,20 +1,21 @@
 import SnapStyleJSON
 import SnapStyleProtocol
+import Synchronization
 
 /// One connection to the daemon shared by many callers (the daemon answers pipelined requests by id): opened on
 /// first use, and opened again when it closed (the daemon restarted). What the preview and `snapstyle mcp` call
-/// the daemon through.
-public actor SnapStyleLink {
+/// the daemon through. A call goes straight to the connection, with no actor between.
+public final class SnapStyleLink: Sendable {
     /// An answer and the instance of the daemon that gave it.
     public struct Answer: Sendable {
         public var value: JSONValue
         public var instance: String
     }
 
-    public nonisolated let socket: String?
+    public let socket: String?
     /// How long an answer may take: past it the call fails with `timedOut`, and is forgotten.
-    public nonisolated let timeout: Duration
-    private var connection: (connection: SnapStyleConnection, instance: String)?
+    public let timeout: Duration
+    private let current = Mutex<(connection: SnapStyleConnection, instance: String)?>(nil)
 
     public init(socket: String?, timeout: Duration = .seconds(10)) {
         self.socket = socket
@@ -47,12 +48,12 @@ public actor SnapStyleLink {
 
     /// Closes the connection (at shutdown).
     public func close() async {
-        await drop(connection?.connection)
+        await drop(current.withLock { $0?.connection })
     }
 
     /// The connection, opened (and its daemon's instance asked) when there is none.
     private func connected() async throws -> (SnapStyleConnection, String) {
-        if let connection { return connection }
+        if let open = current.withLock({ $0 }) { return open }
         let fresh = try await SnapStyleConnection.connect(socket: socket)
         let instance: String
         do {
@@ -61,22 +62,22 @@ public actor SnapStyleLink {
             await fresh.close()
             throw error
         }
-        // Another caller may have connected while this one waited.
-        if let connection {
-            await fresh.close()
-            return connection
+        // Another caller may have connected while this one waited: the first one kept is everyone's.
+        let kept = current.withLock { open in
+            if let open { return open }
+            open = (fresh, instance)
+            return (fresh, instance)
         }
-        connection = (fresh, instance)
-        return (fresh, instance)
+        if kept.connection !== fresh { await fresh.close() }
+        return kept
     }
 
     /// Forgets and closes `failed` when it is still the connection (a late failure must not close a newer one).
     private func drop(_ failed: SnapStyleConnection?) async {
-        guard let failed, let current = connection?.connection, current === failed else {
-            await failed?.close()
-            return
+        guard let failed else { return }
+        current.withLock { open in
+            if open?.connection === failed { open = nil }
         }
-        connection = nil
         await failed.close()
     }
 }
