@@ -95,8 +95,8 @@ public struct MCPServer: Service {
         await server.withMethodHandler(ListTools.self) { _ in
             ListTools.Result(tools: SnapStyleTool.allCases.map(\.definition))
         }
-        await server.withMethodHandler(CallTool.self) { params in
-            await runner.call(params.name, params.arguments)
+        await server.withMethodHandler(ToolCall.self) { params in
+            await runner.call(params.name, params.arguments?.value)
         }
         await server.withMethodHandler(ListResources.self) { _ in
             do {

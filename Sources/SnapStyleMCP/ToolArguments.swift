@@ -1,13 +1,16 @@
-import MCP
 import SnapStyleJSON
 
 /// A tool's arguments as the client sent them, read member by member; a wrong one is a `ToolFailure` naming it.
 struct ToolArguments {
-    let values: [String: Value]
+    let values: JSONObject
 
-    init(_ values: [String: Value]?, allowed: Set<String>) throws(ToolFailure) {
-        self.values = values ?? [:]
-        for name in self.values.keys.sorted() where !allowed.contains(name) {
+    init(_ values: JSONValue?, allowed: Set<String>) throws(ToolFailure) {
+        switch values {
+        case nil, .null?: self.values = [:]
+        case .object(let object)?: self.values = object
+        default: throw ToolFailure("the arguments must be an object")
+        }
+        for name in self.values.keys where !allowed.contains(name) {
             throw ToolFailure(
                 "unknown argument '\(name)' (this tool takes: \(allowed.sorted().joined(separator: ", ")))")
         }
@@ -33,8 +36,7 @@ struct ToolArguments {
         let number: Int
         switch values[name] {
         case nil, .null?: return nil
-        case .int(let int)?: number = int
-        case .double(let double)? where double.rounded() == double && abs(double) < 1e15: number = Int(double)
+        case let value? where value.intValue != nil: number = value.intValue!
         default: throw ToolFailure("argument '\(name)' must be an integer")
         }
         guard range.contains(number) else {
@@ -47,11 +49,7 @@ struct ToolArguments {
     func context() throws(ToolFailure) -> JSONObject {
         switch values["context"] {
         case nil, .null?: return [:]
-        case .object?:
-            guard let json = JSONValue(values["context"]!), case .object(let object) = json else {
-                throw ToolFailure("argument 'context' must be a JSON object")
-            }
-            return object
+        case .object(let object)?: return object
         default: throw ToolFailure("argument 'context' must be an object, e.g. {\"colorScheme\": \"dark\"}")
         }
     }

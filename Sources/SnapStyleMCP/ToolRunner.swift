@@ -19,7 +19,7 @@ struct ToolRunner: Sendable {
         var structured: JSONValue
     }
 
-    func call(_ name: String, _ arguments: [String: Value]?) async -> CallTool.Result {
+    func call(_ name: String, _ arguments: JSONValue?) async -> CallTool.Result {
         guard let tool = SnapStyleTool(rawValue: name) else {
             let names = SnapStyleTool.allCases.map(\.rawValue).joined(separator: ", ")
             return failure("there is no tool '\(name)' (tools: \(names))")
@@ -60,7 +60,7 @@ struct ToolRunner: Sendable {
         CallTool.Result(content: [.text(text: message, annotations: nil, _meta: nil)], isError: true)
     }
 
-    private func run(_ tool: SnapStyleTool, _ values: [String: Value]?) async throws -> Answer {
+    private func run(_ tool: SnapStyleTool, _ values: JSONValue?) async throws -> Answer {
         switch tool {
         case .listThemes:
             _ = try ToolArguments(values, allowed: [])
