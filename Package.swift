@@ -39,10 +39,15 @@ let package = Package(
         // (`make lint`): POSIX files, Unix socket addresses, SO_PEERCRED, sd_notify, the socket path, the open-files
         // limit, the process, the lock, raw memory. Errno becomes `SystemError`; EINTR is retried in `SystemCall`.
         .target(name: "SnapStyleSystem"),
+        // The words the engine, the protocol and every client share: attributes, the context's closed sets, limits.
+        .target(name: "SnapStyleVocabulary"),
         // The resolution engine: definitions, context, resolution, cache, change analysis. No I/O.
         .target(
             name: "SnapStyleEngine",
-            dependencies: ["SnapStyleJSON", "SnapStyleSystem", .product(name: "RealModule", package: "swift-numerics")]
+            dependencies: [
+                "SnapStyleVocabulary", "SnapStyleJSON", "SnapStyleSystem",
+                .product(name: "RealModule", package: "swift-numerics"),
+            ]
         ),
         // DTCG design tokens (Format and Resolver modules 2025.10) compiled into definitions. No I/O.
         .target(name: "SnapStyleDTCG", dependencies: ["SnapStyleEngine", "SnapStyleJSON"]),
@@ -65,7 +70,7 @@ let package = Package(
         .target(
             name: "SnapStyleProtocol",
             dependencies: [
-                "SnapStyleEngine", "SnapStyleJSON", "SnapStyleJansson", "SnapStyleSystem",
+                "SnapStyleVocabulary", "SnapStyleJSON", "SnapStyleSystem",
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
@@ -101,7 +106,7 @@ let package = Package(
         .target(
             name: "SnapStyleClient",
             dependencies: [
-                "SnapStyleProtocol", "SnapStyleSystem", "SnapStyleEngine", "SnapStyleJSON", "SnapStyleJansson",
+                "SnapStyleProtocol", "SnapStyleSystem", "SnapStyleVocabulary", "SnapStyleJSON",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
@@ -124,8 +129,8 @@ let package = Package(
         .target(
             name: "SnapStyleMCP",
             dependencies: [
-                "SnapStyleClient", "SnapStyleProtocol", "SnapStyleMethods", "SnapStyleEngine", "SnapStyleJSON",
-                "SnapStyleJansson", "SnapStyleSystem", .product(name: "MCP", package: "swift-sdk"),
+                "SnapStyleClient", "SnapStyleProtocol", "SnapStyleMethods", "SnapStyleVocabulary", "SnapStyleJSON",
+                .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -170,6 +175,8 @@ let package = Package(
         .executableTarget(name: "fuzz-tokens", dependencies: ["SnapStyleFuzzTargets"], path: "Tests/Fuzz/Tokens"),
         .executableTarget(name: "fuzz-resolvers", dependencies: ["SnapStyleFuzzTargets"], path: "Tests/Fuzz/Resolvers"),
         .executableTarget(name: "fuzz-queries", dependencies: ["SnapStyleFuzzTargets"], path: "Tests/Fuzz/Queries"),
+        // A program that links the client library alone: the tests run it and check it links no engine and no jansson.
+        .executableTarget(name: "snapstyle-client-probe", dependencies: ["SnapStyleClient"], path: "Tests/ClientProbe"),
         // Shared by the test targets: reproducible random changes to real theme roots.
         .target(name: "SnapStyleTestSupport", path: "Tests/SnapStyleTestSupport"),
         .testTarget(name: "SnapStyleEngineTests", dependencies: ["SnapStyleEngine", "SnapStyleJSON"]),

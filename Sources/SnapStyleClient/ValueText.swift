@@ -1,5 +1,4 @@
 import SnapStyleJSON
-import SnapStyleJansson
 
 /// Resolved values in words, one line each, as the CLI prints them (`#102030FF`, `17pt semibold ...`).
 public enum ValueText {
@@ -12,7 +11,7 @@ public enum ValueText {
 
     /// A resolved value of any attribute on one line.
     public static func value(_ value: JSONValue) -> String {
-        guard case .object(let o) = value else { return value.isNull ? "no value" : Jansson.encode(value) }
+        guard case .object(let o) = value else { return value.isNull ? "no value" : JSONText.encode(value) }
         if let kind = o["kind"]?.stringValue {
             switch kind {
             case "color": return o["hex"]?.stringValue ?? "?"
@@ -53,12 +52,6 @@ public enum ValueText {
             }
             .joined(separator: ", ") + ", brightness \(o["brightness"]?.stringValue ?? "?")"
         }
-        return Jansson.encode(value)
-    }
-
-    /// `{"key", "value"}` as `key = value`.
-    public static func keyed(_ r: JSONValue) -> String {
-        guard let key = r["key"]?.stringValue else { return "-" }
-        return "\(key) = \(value(r["value"] ?? .null))"
+        return JSONText.encode(value)
     }
 }

@@ -1,6 +1,5 @@
 import MCP
 import SnapStyleJSON
-import SnapStyleJansson
 import Synchronization
 
 /// What the server knows of its client: the protocol version `initialize` negotiated, read off the client's
@@ -13,7 +12,7 @@ final class ClientSession: Sendable {
 
     /// Notes the version an `initialize` message asks for; any other message is ignored.
     func observe(_ line: UnsafeRawBufferPointer) {
-        guard version.withLock({ $0 == nil }), let message = try? Jansson.parse(bytes: line),
+        guard version.withLock({ $0 == nil }), let message = try? JSONText.parse(bytes: line),
             message["method"]?.stringValue == Initialize.name,
             let requested = message["params"]?["protocolVersion"]?.stringValue
         else { return }

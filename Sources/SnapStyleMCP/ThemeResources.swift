@@ -17,8 +17,10 @@ struct ThemeResources: Sendable {
 
     /// Three resources per theme, in the daemon's order of themes.
     func list() async throws -> [Resource] {
-        let themes = try await link.call(.themes, [:])
-        return (themes["themes"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }.flatMap { name in
+        guard let themes = ThemesResult(json: try await link.call(.themes, [:])) else {
+            throw SnapStyleClientError.unexpectedResult("not a themes result")
+        }
+        return themes.themes.map(\.name).flatMap { name in
             ThemeResource.Kind.allCases.map { kind in
                 let resource = ThemeResource(theme: name, kind: kind)
                 return Resource(
@@ -54,12 +56,14 @@ struct ThemeResources: Sendable {
     private func named(params: JSONObject, context: JSONObject, selector: String) async throws -> (
         name: String, resolved: ResolvedTheme
     ) {
-        let keys = try await link.call(.keys, params)
+        guard let keys = KeysResult(json: try await link.call(.keys, params)) else {
+            throw SnapStyleClientError.unexpectedResult("not a keys result")
+        }
         let link = self.link
         let resolved = try await ThemeExport.resolve(
             keys: ThemeExport.exportedKeys(keys, inherited: false), params: params, context: context,
             selector: selector
         ) { try await link.call($0, $1) }
-        return (keys["theme"]?.stringValue ?? "", resolved)
+        return (keys.theme, resolved)
     }
 }

@@ -78,14 +78,12 @@ struct ToolRunner: Sendable {
             params["key"] = .string(try arguments.required("key"))
             params["context"] = .object(try arguments.context())
             if tool == .explain {
-                let result = try await link.call(.explain, params)
-                return Answer(text: ValueText.explain(result).joined(separator: "\n"), structured: result)
+                let (result, json) = try await ask(.explain, params, as: ExplainResult.self)
+                return Answer(text: ValueText.explain(result).joined(separator: "\n"), structured: json)
             }
-            let result = try await link.call(.resolve, params)
-            let text =
-                "\(result["attribute"]?.stringValue ?? "?") \(result["key"]?.stringValue ?? "?") = "
-                + "\(ValueText.value(result["value"] ?? .null))"
-            return Answer(text: text, structured: result)
+            let (result, json) = try await ask(.resolve, params, as: ResolveResult.self)
+            let text = "\(result.attribute.rawValue) \(result.key) = \(ValueText.value(result.value ?? .null))"
+            return Answer(text: text, structured: json)
         case .resolveComponent:
             let arguments = try ToolArguments(values, allowed: ["theme", "component", "state", "context"])
             return try await resolveComponent(
@@ -108,45 +106,50 @@ struct ToolRunner: Sendable {
         return ["theme": .string(theme)]
     }
 
-    private func listThemes() async throws -> Answer {
-        let result = try await link.call(.themes, [:])
-        let defaultTheme = result["default"]?.stringValue
-        var lines: [String] = []
-        var themes: [JSONValue] = []
-        for theme in result["themes"]?.arrayValue ?? [] {
-            let kind = Self.kind(of: theme)
-            let name = theme["name"]?.stringValue ?? "?"
-            lines.append(
-                "\(name == defaultTheme ? "* " : "  ")\(name): \(kind), \(theme["state"]?.stringValue ?? "?"), "
-                    + "generation \(theme["generation"]?.intValue ?? 0), \(theme["source"]?.stringValue ?? "?") "
-                    + "\(theme["root"]?.stringValue ?? "")"
-                    + (theme["extends"]?.stringValue.map { ", extends \($0)" } ?? ""))
-            for modifier in theme["modifiers"]?.arrayValue ?? [] {
-                let contexts = (modifier["contexts"]?.arrayValue ?? []).compactMap(\.stringValue)
-                lines.append(
-                    "    modifier \(modifier["name"]?.stringValue ?? "?"): \(contexts.joined(separator: ", "))"
-                        + (modifier["default"]?.stringValue.map { " (default \($0))" } ?? "")
-                        + " — select with context.vars.\(modifier["name"]?.stringValue ?? "?")")
-            }
-            for error in (theme["errors"]?.arrayValue ?? []).compactMap(ThemeFileError.init(json:)) {
-                lines.append("    error \(error)")
-            }
-            var entry = theme.objectValue ?? [:]
-            entry["kind"] = .string(kind)
-            themes.append(.object(entry))
+    /// Calls a daemon method and reads its result as `R`, with the answer as it came (the structured content).
+    func ask<R: WireResult>(_ method: SnapStyleProtocol.Method, _ params: JSONObject, as type: R.Type) async throws -> (
+        result: R, json: JSONValue
+    ) {
+        let json = try await link.call(method, params)
+        guard let result = R(json: json) else {
+            throw SnapStyleClientError.unexpectedResult("not a \(method.rawValue) result")
         }
-        if let defaultTheme { lines.append("(* the default theme: \(defaultTheme))") }
-        var structured = result.objectValue ?? [:]
-        structured["themes"] = .array(themes)
+        return (result, json)
+    }
+
+    private func listThemes() async throws -> Answer {
+        let (result, json) = try await ask(.themes, [:], as: ThemesResult.self)
+        var lines: [String] = []
+        for theme in result.themes {
+            lines.append(
+                "\(theme.name == result.defaultTheme ? "* " : "  ")\(theme.name): \(Self.kind(of: theme)), "
+                    + "\(theme.state.rawValue), generation \(theme.generation), \(theme.source.rawValue) \(theme.root)"
+                    + (theme.extends.map { ", extends \($0)" } ?? ""))
+            for modifier in theme.modifiers {
+                lines.append(
+                    "    modifier \(modifier.name): \(modifier.contexts.joined(separator: ", "))"
+                        + (modifier.defaultContext.map { " (default \($0))" } ?? "")
+                        + " — select with context.vars.\(modifier.name)")
+            }
+            for error in theme.errors { lines.append("    error \(error)") }
+        }
+        lines.append("(* the default theme: \(result.defaultTheme))")
+        // The protocol's result, each theme with its kind.
+        var structured = json.objectValue ?? [:]
+        structured["themes"] = .array(
+            result.themes.map { theme in
+                var entry = theme.json.objectValue ?? [:]
+                entry["kind"] = .string(Self.kind(of: theme))
+                return .object(entry)
+            })
         return Answer(text: lines.joined(separator: "\n"), structured: .object(structured))
     }
 
     /// `native`, `dtcg`, or `tokens studio` (a theme of design tokens with Tokens Studio's `$themes.json` or
     /// `$metadata.json`).
-    static func kind(of theme: JSONValue) -> String {
-        guard theme["format"]?.stringValue == "dtcg" else { return theme["format"]?.stringValue ?? "native" }
-        let files = (theme["files"]?.arrayValue ?? []).compactMap(\.stringValue)
-        let studio = files.contains { file in
+    static func kind(of theme: ThemeSummary) -> String {
+        guard theme.format == .dtcg else { return theme.format.rawValue }
+        let studio = theme.files.contains { file in
             let name = file.split(separator: "/").last.map(String.init) ?? file
             return name == "$themes.json" || name == "$metadata.json"
         }

@@ -60,17 +60,27 @@ extension ConnectionOptions {
 }
 
 extension Backend {
+    /// Calls a method and reads its result as `R`, with the answer as it came (what `--json` prints).
+    func call<R: WireResult>(_ method: Method, _ params: JSONObject, as type: R.Type) async throws -> (
+        result: R, json: JSONValue
+    ) {
+        let json = try await call(method, params)
+        guard let result = R(json: json) else {
+            throw AnswerError(error: .internalError("the answer is not a \(method.rawValue) result"))
+        }
+        return (result, json)
+    }
+
     /// Says on stderr when an answer came from a theme whose files are in error now: it is the last good version.
     func noteIfInError(_ result: JSONValue) async {
-        guard let name = result["theme"]?.stringValue, let themes = try? await call(.themes, [:]),
-            let info = themes["themes"]?.arrayValue?.first(where: { $0["name"]?.stringValue == name }),
-            info["state"]?.stringValue == "error"
+        guard let stamp = ResultStamp(json: result),
+            let themes = try? await call(.themes, [:], as: ThemesResult.self).result,
+            themes.themes.first(where: { $0.name == stamp.theme })?.state == .error
         else { return }
-        let generation = result["generation"]?.intValue ?? 0
         FileHandle.standardError.write(
             Data(
-                ("snapstyle: note: theme '\(name)' has errors in its files now; this answer is from its last good "
-                    + "version (generation \(generation)). See `snapstyle themes`.\n").utf8))
+                ("snapstyle: note: theme '\(stamp.theme)' has errors in its files now; this answer is from its last "
+                    + "good version (generation \(stamp.generation)). See `snapstyle themes`.\n").utf8))
     }
 }
 

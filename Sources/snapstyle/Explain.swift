@@ -18,9 +18,9 @@ struct Explain: AsyncParsableCommand {
         try await runReporting {
             let params = try options.params(attribute: attribute, key: key)
             let backend = try connection.backend()
-            let result = try await backend.call(.explain, params)
-            await backend.noteIfInError(result)
-            if connection.json { return printLine(Jansson.encode(result)) }
+            let (result, json) = try await backend.call(.explain, params, as: ExplainResult.self)
+            await backend.noteIfInError(json)
+            if connection.json { return printLine(Jansson.encode(json)) }
             ValueText.explain(result).forEach(printLine)
         }
     }

@@ -54,11 +54,10 @@ struct Watch: AsyncParsableCommand {
 
     /// After missed events: each theme's state now, as `THEME: loaded (generation N)` lines.
     func printCurrentState() async throws {
-        let result = try await DaemonBackend(socket: connection.socketPath, offlineWorks: false).call(.themes, [:])
-        for info in result["themes"]?.arrayValue ?? [] {
-            guard let name = info["name"]?.stringValue, theme == nil || theme == name else { continue }
-            let state = info["state"]?.stringValue ?? "?"
-            printLine("\(name): \(state) (generation \(info["generation"]?.intValue ?? 0))")
+        let result = try await DaemonBackend(socket: connection.socketPath, offlineWorks: false)
+            .call(.themes, [:], as: ThemesResult.self).result
+        for info in result.themes where theme == nil || theme == info.name {
+            printLine("\(info.name): \(info.state.rawValue) (generation \(info.generation))")
         }
     }
 

@@ -107,8 +107,9 @@ async def run(args):
             for tool in tools.values():
                 schema = field(tool, "input_schema", "inputSchema")
                 check(schema["type"] == "object" and len(tool.description) > 80, f"{tool.name} has a schema and a description")
-            check(tools["resolve"].__dict__ and "context" in field(tools["resolve"], "input_schema", "inputSchema")["properties"],
-                  "resolve takes a context")
+            resolve_schema = field(tools["resolve"], "input_schema", "inputSchema")
+            check("context" in resolve_schema["properties"] and resolve_schema["required"] == ["attribute", "key"],
+                  "resolve takes an attribute, a key and a context")
 
             error, text, structured = await call(session, "list_themes", {})
             check(not error and "brand: native" in text and "kit: dtcg" in text, f"list_themes: {text!r}")

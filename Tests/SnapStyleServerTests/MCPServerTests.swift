@@ -31,7 +31,10 @@ import Testing
         for (path, text) in PreviewBrowserTests.tokenTheme { daemon.write(path, text) }
         daemon.write(
             "kit/base.tokens.json",
-            ##"{"space": {"md": {"$type": "dimension", "$value": {"value": 12, "unit": "px"}, "$description": "Medium gap between elements"}}}"##
+            ##"""
+            {"space": {"md": {"$type": "dimension", "$value": {"value": 12, "unit": "px"},
+                              "$description": "Medium gap between elements"}}}
+            """##
         )
         try daemon.waitForTheme("brand")
         try daemon.waitForTheme("kit")
