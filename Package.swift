@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "SnapStyleClient", targets: ["SnapStyleClient"]),
         .library(name: "SnapStyleServer", targets: ["SnapStyleServer"]),
         .library(name: "SnapStyleProtocol", targets: ["SnapStyleProtocol"]),
+        .library(name: "SnapStyleVocabulary", targets: ["SnapStyleVocabulary"]),
         .library(name: "SnapStyleSystem", targets: ["SnapStyleSystem"]),
         .library(name: "SnapStyleConfiguration", targets: ["SnapStyleConfiguration"]),
         .library(name: "SnapStyleEngine", targets: ["SnapStyleEngine"]),
