@@ -35,3 +35,28 @@ extension ExplainResult: WireResult {}
 extension ElementResult: WireResult {}
 extension ContainerResult: WireResult {}
 extension ResolveQueriesResult: WireResult {}
+
+/// The result of `ping`: the string `"pong"`.
+public struct PingResult: WireResult, Hashable {
+    public init() {}
+
+    public var json: JSONValue { "pong" }
+
+    public init?(json: JSONValue) {
+        guard json == "pong" else { return nil }
+    }
+}
+
+/// The result of `unsubscribe`: `{"ok": true}`.
+public struct UnsubscribeResult: WireResult, Hashable {
+    public var ok: Bool
+
+    public init(ok: Bool = true) { self.ok = ok }
+
+    public var json: JSONValue { .object(["ok": .bool(ok)]) }
+
+    public init?(json: JSONValue) {
+        guard let ok = json["ok"]?.boolValue else { return nil }
+        self.init(ok: ok)
+    }
+}

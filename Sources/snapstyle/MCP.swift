@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import SnapStyleMCP
+import SnapStyleProtocol
 
 struct MCP: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -26,7 +27,7 @@ struct MCP: AsyncParsableCommand {
         let socket = self.socket ?? DaemonSettings.socket
         try await runReporting {
             // Exit status 3, with the usual hint, when no daemon answers.
-            _ = try await DaemonBackend(socket: socket, offlineWorks: false).call(.ping, [:])
+            _ = try await DaemonBackend(socket: socket, offlineWorks: false).call(.ping, [:], as: PingResult.self)
         }
         LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
         var logger = Logger(label: "snapstyle-mcp")

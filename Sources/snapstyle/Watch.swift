@@ -18,7 +18,8 @@ struct Watch: AsyncParsableCommand {
     func run() async throws {
         try await runReporting {
             // Fail fast with exit status 3 when no daemon answers at all.
-            _ = try await DaemonBackend(socket: connection.socketPath, offlineWorks: false).call(.ping, [:])
+            _ = try await DaemonBackend(socket: connection.socketPath, offlineWorks: false).call(
+                .ping, [:], as: PingResult.self)
             let events = subscribe(socket: connection.socketPath, themes: theme.map { [$0] })
             var connected = false
             for try await event in events {
