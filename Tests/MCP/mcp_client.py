@@ -208,6 +208,16 @@ async def run(args):
             write_in_place(os.path.join(args.themes, "brand.json"), '{"surface": {"brandPrimary": "#0055FF"}}\n')
             await notifications.wait_for("ResourceUpdatedNotification", "snapstyle://theme/brand.css", mark)
             check(True, "a saved edit reaches the subscriber after the restart")
+
+    # --theme is the theme of every call that names none.
+    server = StdioServerParameters(
+        command=args.snapstyle, args=["mcp", "--socket", args.socket, "--theme", "brand"], env=dict(os.environ))
+    async with stdio_client(server) as (read, write):
+        async with ClientSession(read, write) as session:
+            await session.initialize()
+            error, text, structured = await call(session, "resolve", {"attribute": "surface", "key": "brandPrimary"})
+            check(not error and text == "surface brandPrimary = #0055FFFF" and structured["theme"] == "brand",
+                  f"--theme brand answers a call without theme: {text!r}")
     print("all mcp checks passed", flush=True)
 
 

@@ -1,4 +1,6 @@
 import Foundation
+import SnapStyleJSON
+import SnapStyleJansson
 import SnapStyleTestSupport
 import Testing
 
@@ -84,5 +86,52 @@ import Testing
             run.stderr.contains("snapstyle: no daemon is running: there is no socket at \(socket)"), "\(run.stderr)")
         #expect(!run.stderr.contains("--offline"), "mcp has no offline mode: \(run.stderr)")
         #expect(run.stdout.isEmpty)
+    }
+
+    /// One session on raw lines: `initialize` asking for `version`, then a `resolve` call; the two answers.
+    static func session(socket: String, version: String) throws -> (initialize: JSONValue, call: JSONValue) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: DaemonProcess.cli)
+        process.arguments = ["mcp", "--socket", socket]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer {
+            try? input.fileHandleForWriting.close()
+            process.waitUntilExit()
+        }
+        let lines = [
+            #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"\#(version)","#
+                + #""capabilities":{},"clientInfo":{"name":"test","version":"1"}}}"#,
+            #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+            #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"resolve","#
+                + #""arguments":{"attribute":"font","key":"title"}}}"#,
+        ]
+        input.fileHandleForWriting.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        var answers: [Int: JSONValue] = [:]
+        while answers.count < 2 {
+            let line = readLine(output.fileHandleForReading)
+            guard !line.isEmpty else { throw DaemonError("snapstyle mcp closed its output") }
+            let message = try Jansson.parse(line)
+            if let id = message["id"]?.intValue { answers[id] = message["result"] ?? message }
+        }
+        return (answers[1]!, answers[2]!)
+    }
+
+    @Test func theProtocolVersionIsNegotiatedAndStructuredContentFollowsIt() throws {
+        let daemon = try DaemonProcess()
+        let older = try Self.session(socket: daemon.socket, version: "2025-03-26")
+        #expect(older.initialize["protocolVersion"] == "2025-03-26")
+        #expect(older.call["content"]?.arrayValue?.first?["text"]?.stringValue?.hasPrefix("font title = ") == true)
+        #expect(older.call["structuredContent"] == nil, "2025-03-26 has no structured content")
+        let newer = try Self.session(socket: daemon.socket, version: "2025-06-18")
+        #expect(newer.initialize["protocolVersion"] == "2025-06-18")
+        #expect(newer.call["structuredContent"]?["key"] == "title")
+        let unknown = try Self.session(socket: daemon.socket, version: "2099-01-01")
+        #expect(unknown.initialize["protocolVersion"] == "2025-11-25", "the server's newest, as the SDK negotiates")
+        #expect(unknown.call["structuredContent"]?["attribute"] == "font")
     }
 }
