@@ -5,18 +5,20 @@ SWIFT ?= swift
 DEB_PACKAGES := libjansson-dev libinotifytools0-dev libsimdjson-dev
 BIN := .build/release
 
-.PHONY: run test deps test-deps build release install units uninstall bench bench-daemon bench-preview bench-memory bench-mcp \
-	format \
+.PHONY: run test deps test-deps build release install units uninstall bench bench-daemon bench-preview bench-memory bench-lsp \
+	bench-mcp format \
 	lint clean \
 	fuzz test-sanitizers soak
 
 # Installs Debian packages, only those missing: what the C modules need, and for the tests systemd's tools
 # (systemd-analyze, systemd-socket-activate), util-linux's (setpriv, unshare, nsenter), curl, and headless Chromium
 # with its WebDriver for the preview page's browser tests, which Selenium (from PyPI, in .build/browser-venv) drives,
-# and Node.js for the page's unit tests (its built-in test runner; no npm packages). The official MCP Python SDK
-# (from PyPI, in .build/mcp-venv) is the client that drives `snapstyle mcp`.
+# and Node.js for the page's unit tests (its built-in test runner; no npm packages); pytest-lsp (from PyPI, in
+# .build/lsp-venv) is the language server's client, and the official MCP Python SDK (from PyPI, in .build/mcp-venv)
+# the client that drives `snapstyle mcp`.
 TEST_PACKAGES := systemd util-linux curl chromium chromium-driver python3 python3-venv nodejs
 BROWSER_VENV := .build/browser-venv
+LSP_VENV := .build/lsp-venv
 MCP_VENV := .build/mcp-venv
 define install_missing
 	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -33,6 +35,7 @@ deps:
 test-deps: deps
 	$(call install_missing,$(TEST_PACKAGES))
 	@Tests/Browser/setup.sh $(BROWSER_VENV)
+	@Tests/LSP/setup.sh $(LSP_VENV)
 	@Tests/MCP/setup.sh $(MCP_VENV)
 
 build: deps
@@ -46,7 +49,8 @@ run: release
 	$(BIN)/snapstyled
 
 # The sources' formatting is checked first (swift-format, part of the toolchain): a file it would change fails.
-# The page's pure parts are tested with Node's test runner before the Swift tests.
+# The page's pure parts are tested with Node's test runner before the Swift tests; after them, pytest-lsp drives
+# `snapstyle lsp` (Tests/LSP).
 # The tests that need the browser, root (to act as another user) or user namespaces fail here instead of skipping.
 test: test-deps lint
 	node --test Tests/Page/
@@ -54,6 +58,7 @@ test: test-deps lint
 	SNAPSTYLE_BROWSER_PYTHON=$(CURDIR)/$(BROWSER_VENV)/bin/python3 SNAPSTYLE_REQUIRE_BROWSER=1 \
 		SNAPSTYLE_MCP_PYTHON=$(CURDIR)/$(MCP_VENV)/bin/python3 SNAPSTYLE_REQUIRE_MCP=1 \
 		SNAPSTYLE_REQUIRE_ROOT=1 SNAPSTYLE_REQUIRE_USERNS=1 $(SWIFT) test --skip-build
+	SNAPSTYLE_BIN=$(CURDIR)/.build/debug/snapstyle $(LSP_VENV)/bin/pytest -q -p no:cacheprovider Tests/LSP
 
 BINDIR ?= $(PREFIX)/bin
 DOCDIR ?= $(PREFIX)/share/doc/snapstyled
@@ -115,6 +120,13 @@ bench-memory: release
 # notification.
 bench-mcp: release
 	python3 Benchmarks/mcp_bench.py --bin $(BIN)
+
+# The language server's figures, driven over stdio as a client does: first diagnostics, diagnostics after a change,
+# hover and completion, on the preset and on the generated Primer-shaped DTCG system.
+bench-lsp: release
+	rm -f Benchmarks/.build/release.yaml
+	cd Benchmarks && $(SWIFT) build -c release --product Profile >/dev/null
+	python3 Benchmarks/lsp-bench.py $(BIN)/snapstyle Benchmarks/.build/release/Profile
 
 # The preview's figures in headless Chromium: save to page updated, page load, the CSS route.
 bench-preview:

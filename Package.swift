@@ -117,13 +117,23 @@ let package = Package(
         .target(
             name: "SnapStylePreview",
             dependencies: [
-                "SnapStyleClient", "SnapStyleEngine", "SnapStyleProtocol", "SnapStyleMethods", "SnapStyleJSON", "SnapStyleJansson",
+                "SnapStyleClient", "SnapStyleEngine", "SnapStyleProtocol", "SnapStyleMethods", "SnapStyleJSON",
+                "SnapStyleJansson",
                 "SnapStyleSystem", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             resources: [.embedInCode("Page")]
+        ),
+        // `snapstyle lsp`: the language server for theme files and style sheets, on the themes loaded in-process.
+        .target(
+            name: "SnapStyleLSP",
+            dependencies: [
+                "SnapStyleEngine", "SnapStyleThemes", "SnapStyleMethods", "SnapStyleProtocol", "SnapStyleJSON",
+                "SnapStyleJansson", "SnapStyleSystem", "SnapStyleWatcher",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         // `snapstyle mcp`: the design system as a Model Context Protocol server over stdio (the official Swift SDK),
         // an ordinary client of the daemon.
@@ -154,7 +164,7 @@ let package = Package(
             name: "snapstyle",
             dependencies: [
                 "SnapStyleThemes", "SnapStyleEngine", "SnapStyleJansson", "SnapStyleProtocol", "SnapStyleMethods",
-                "SnapStyleClient", "SnapStyleSystem", "SnapStyleConfiguration", "SnapStylePreview",
+                "SnapStyleClient", "SnapStyleSystem", "SnapStyleConfiguration", "SnapStylePreview", "SnapStyleLSP",
                 "SnapStyleMCP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -182,11 +192,13 @@ let package = Package(
         .target(name: "SnapStyleTestSupport", path: "Tests/SnapStyleTestSupport"),
         .testTarget(name: "SnapStyleEngineTests", dependencies: ["SnapStyleEngine", "SnapStyleJSON"]),
         .testTarget(name: "SnapStyleSystemTests", dependencies: ["SnapStyleSystem"]),
+        .testTarget(name: "SnapStyleLSPTests", dependencies: ["SnapStyleLSP", "SnapStyleEngine"]),
         .testTarget(
             name: "SnapStyleServerTests",
             dependencies: [
                 "SnapStyleServer", "SnapStyleClient", "SnapStyleJSON", "SnapStyleJansson", "SnapStyleProtocol",
-                "SnapStyleMethods", "SnapStyleSystem", "SnapStyleWatcher", "SnapStyleTestSupport", "SnapStyleFuzzTargets",
+                "SnapStyleMethods", "SnapStyleSystem", "SnapStyleWatcher", "SnapStyleTestSupport",
+                "SnapStyleFuzzTargets",
                 "SnapStyleEngine", "SnapStyleConfiguration", .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio"),
             ]

@@ -53,7 +53,7 @@ extension TokenCompiler {
     }
 
     /// Every key a key's values name, whole-value aliases marked.
-    private func aliasTargets(of key: String) -> [(key: String, whole: Bool)] {
+    func aliasTargets(of key: String) -> [(key: String, whole: Bool)] {
         var targets: [(key: String, whole: Bool)] = []
         for def in defs[key] ?? [] {
             let value = def.token.value

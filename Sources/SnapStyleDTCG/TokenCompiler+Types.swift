@@ -104,10 +104,14 @@ extension TokenCompiler {
         let mark = d.mark
         var result: Attribute?
         var failed = false
+        var dangling: [(Def, String)] = []
         for (index, def) in list.enumerated() {
             var attribute: Attribute?
             if let target = Self.wholeAlias(def.token.value) {
-                guard defs[target] != nil else { continue }  // reported with its definition
+                guard defs[target] != nil else {
+                    dangling.append((def, target))  // reported with its definition, when the key has one
+                    continue
+                }
                 if let own = def.token.type, let actual = keyType(target), own != actual {
                     d.error(def.token.location, "\(key): alias {\(target)} is a \(actual), not a \(own)")
                     failed = true
@@ -148,6 +152,10 @@ extension TokenCompiler {
                 failed = true
             }
             result = result ?? attribute
+        }
+        // A key whose every value names no token has no definition to report it with: it is reported here.
+        if result == nil, !failed {
+            for (def, target) in dangling { _ = checkTarget(target, from: def, expected: nil) }
         }
         let answer = failed ? nil : result
         attributeMemo[key] = .some(answer)

@@ -122,23 +122,52 @@ public struct TokenCompiler {
             }
             defs[key] = list
         }
-        for key in keyOrder where dirty.contains(key) {
-            let known = next.keys[key]
-            let (result, compiled) = compileKey(key)
-            if known?.attribute != result.attribute || known?.type != result.type
-                || known?.aliasHeight != result.aliasHeight
-            {
-                return nil
+        // A recompiled key whose type, attribute or alias height changed changes what the keys naming it concluded
+        // from it: those are recompiled too, until nothing changes (or so many that compiling all is cheaper).
+        var pending = dirty
+        var readers: [String: [String]]?
+        while !pending.isEmpty {
+            var changed: [String] = []
+            for key in keyOrder where pending.contains(key) {
+                pending.remove(key)
+                let known = next.keys[key]
+                let (result, compiled) = compileKey(key)
+                if known?.attribute != result.attribute || known?.type != result.type
+                    || known?.aliasHeight != result.aliasHeight
+                {
+                    changed.append(key)
+                }
+                if let attribute = known?.attribute, known?.isDefined == true {
+                    layer.set(attribute, name(key), nil)
+                    layer.tokens.tokens[.key(attribute, name(key))] = nil
+                }
+                add(compiled, result.attribute, of: key, to: &layer)
+                next.keys[key] = result
+                if result.issues.isEmpty { next.keysWithIssues.remove(key) } else { next.keysWithIssues.insert(key) }
             }
-            if let attribute = known?.attribute, known?.isDefined == true {
-                layer.set(attribute, name(key), nil)
-                layer.tokens.tokens[.key(attribute, name(key))] = nil
+            guard !changed.isEmpty else { break }
+            if readers == nil { readers = readerIndex() }
+            for key in changed {
+                for reader in readers?[key] ?? [] {
+                    attributeMemo[reader] = nil
+                    typeMemo[reader] = nil
+                    aliasHeights[reader] = nil
+                    dirty.insert(reader)
+                    pending.insert(reader)
+                }
             }
-            add(compiled, result.attribute, of: key, to: &layer)
-            next.keys[key] = result
-            if result.issues.isEmpty { next.keysWithIssues.remove(key) } else { next.keysWithIssues.insert(key) }
+            if dirty.count * 2 > keyOrder.count { return nil }
         }
         return finish(layer, recompiled: Set(dirty.map(name)))
+    }
+
+    /// For each key, the keys whose values name it (as a whole value, inside a composite or in math).
+    func readerIndex() -> [String: [String]] {
+        var readers: [String: [String]] = [:]
+        for key in keyOrder {
+            for target in Set(aliasTargets(of: key).map(\.key)) { readers[target, default: []].append(key) }
+        }
+        return readers
     }
 
     /// Compiles every key.

@@ -142,6 +142,13 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
     public init(nilLiteral: ()) { self = .null }
 }
 
+extension JSONValue: ExpressibleByDictionaryLiteral {
+    /// An object literal, members in the order written.
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self = .object(JSONObject(elements.map { JSONObject.Member(key: $0.0, value: $0.1) }))
+    }
+}
+
 extension JSONValue {
     /// Structural equality that treats `1` and `1.0` as the same number.
     public func numericallyEquals(_ other: JSONValue) -> Bool {

@@ -26,7 +26,7 @@ struct ToolRunner: Sendable {
         }
         do {
             let answer = try await run(tool, arguments)
-            let structured: Value? = client.allowsStructuredContent ? answer.structured.mcp : Optional.none
+            let structured: MCP.Value? = client.allowsStructuredContent ? answer.structured.mcp : Optional.none
             return CallTool.Result(
                 content: [.text(text: answer.text, annotations: nil, _meta: nil)], structuredContent: structured,
                 isError: false)

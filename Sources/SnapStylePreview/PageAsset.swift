@@ -1,19 +1,65 @@
 /// The page's files, embedded in the binary.
-public enum PageAsset: Sendable {
+public enum PageAsset: Hashable, Sendable {
     /// `/`: the HTML.
     case index
     /// `/preview.css`.
     case stylesheet
-    /// `/preview.js`: the page's ES module.
-    case script
-    /// `/preview-pure.js`: the module's pure parts, which it imports.
-    case pureScript
+    /// `/NAME.js`: one of the page's ES modules (`PageAsset.modules`), by file name.
+    case module(String)
+
+    /// The page's ES modules by file name: `preview.js` starts the page and imports the others. A module file added
+    /// to `Page/` is served once it is listed here.
+    static let modules: [String: [UInt8]] = [
+        "preview.js": PackageResources.preview_js,
+        "api.js": PackageResources.api_js,
+        "changes.js": PackageResources.changes_js,
+        "colors.js": PackageResources.colors_js,
+        "components.js": PackageResources.components_js,
+        "constants.js": PackageResources.constants_js,
+        "context.js": PackageResources.context_js,
+        "controls.js": PackageResources.controls_js,
+        "dom.js": PackageResources.dom_js,
+        "dtcg-values.js": PackageResources.dtcg_values_js,
+        "events.js": PackageResources.events_js,
+        "explain.js": PackageResources.explain_js,
+        "fonts.js": PackageResources.fonts_js,
+        "format.js": PackageResources.format_js,
+        "full-load.js": PackageResources.full_load_js,
+        "key-groups.js": PackageResources.key_groups_js,
+        "key-lists.js": PackageResources.key_lists_js,
+        "key-tiles.js": PackageResources.key_tiles_js,
+        "keyboard.js": PackageResources.keyboard_js,
+        "live-update.js": PackageResources.live_update_js,
+        "loading.js": PackageResources.loading_js,
+        "paint.js": PackageResources.paint_js,
+        "renderers.js": PackageResources.renderers_js,
+        "search.js": PackageResources.search_js,
+        "sections.js": PackageResources.sections_js,
+        "sheet.js": PackageResources.sheet_js,
+        "state.js": PackageResources.state_js,
+        "status.js": PackageResources.status_js,
+    ]
+
+    /// Every file of the page: the HTML, the stylesheet and the modules.
+    static var all: [PageAsset] { [.index, .stylesheet] + modules.keys.sorted().map(PageAsset.module) }
+
+    /// The asset served at `path`, or nil.
+    init?(path: String) {
+        switch path {
+        case "/", "/index.html": self = .index
+        case "/preview.css": self = .stylesheet
+        default:
+            let name = String(path.dropFirst())
+            guard path.hasPrefix("/"), PageAsset.modules[name] != nil else { return nil }
+            self = .module(name)
+        }
+    }
 
     var contentType: String {
         switch self {
         case .index: "text/html; charset=utf-8"
         case .stylesheet: "text/css; charset=utf-8"
-        case .script, .pureScript: "text/javascript; charset=utf-8"
+        case .module: "text/javascript; charset=utf-8"
         }
     }
 
@@ -21,18 +67,23 @@ public enum PageAsset: Sendable {
         switch self {
         case .index: PackageResources.index_html
         case .stylesheet: PackageResources.preview_css
-        case .script: PackageResources.preview_js
-        case .pureScript: PackageResources.preview_pure_js
+        case .module(let name): PageAsset.modules[name] ?? []
         }
     }
 
-    /// The page naming `theme` as its first theme (`<meta name="snapstyle-theme">`), or as it is.
+    /// The page as served: it asks for every module at once (`<link rel="modulepreload">`), instead of one level of
+    /// imports after another, and names `theme` as its first theme (`<meta name="snapstyle-theme">`) when given.
     static func indexPage(theme: String?) -> [UInt8] {
-        guard let theme else { return PageAsset.index.bytes }
-        let escaped = theme.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
-            .replacingOccurrences(of: "<", with: "&lt;")
-        let meta = "<meta name=\"snapstyle-theme\" content=\"\(escaped)\">"
+        var head = modules.keys.sorted().filter { $0 != "preview.js" }.map {
+            "<link rel=\"modulepreload\" href=\"/\($0)\">"
+        }
+        if let theme {
+            let escaped = theme.replacingOccurrences(of: "&", with: "&amp;")
+                .replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "<", with: "&lt;")
+            head.append("<meta name=\"snapstyle-theme\" content=\"\(escaped)\">")
+        }
         let html = String(decoding: PageAsset.index.bytes, as: UTF8.self)
-        return Array(html.replacingOccurrences(of: "</head>", with: "    \(meta)\n</head>").utf8)
+        let lines = head.map { "    \($0)\n" }.joined()
+        return Array(html.replacingOccurrences(of: "</head>", with: lines + "</head>").utf8)
     }
 }

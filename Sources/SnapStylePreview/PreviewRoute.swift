@@ -4,7 +4,7 @@ import SnapStyleProtocol
 
 /// What a request path asks for. Parsing is pure: the responder answers each case.
 public enum PreviewRoute: Equatable, Sendable {
-    /// A file of the page: `/`, `/preview.css`, `/preview.js`, `/preview-pure.js`.
+    /// A file of the page: `/`, `/preview.css`, and its ES modules (`/preview.js` and those it imports).
     case page(PageAsset)
     /// `/api/METHOD`: one of the daemon's read-only methods (`Method.readOnly`), with params from the query.
     case api(Method)
@@ -17,23 +17,13 @@ public enum PreviewRoute: Equatable, Sendable {
 
     /// The route of `path` (without its query), or nil for an unknown one.
     public init?(path: String) {
-        switch path {
-        case "/", "/index.html":
-            self = .page(.index)
+        if let asset = PageAsset(path: path) {
+            self = .page(asset)
             return
-        case "/preview.css":
-            self = .page(.stylesheet)
-            return
-        case "/preview.js":
-            self = .page(.script)
-            return
-        case "/preview-pure.js":
-            self = .page(.pureScript)
-            return
-        case "/events":
+        }
+        if path == "/events" {
             self = .events
             return
-        default: break
         }
         if path == "/api/batch" {
             self = .batch

@@ -62,8 +62,8 @@ class Checks:
         except Exception:
             page = self.driver.execute_script(
                 "try { return JSON.stringify({hash: location.hash, ready: document.body.dataset.ready, "
-                "ctx: ui.ctx, epoch: ui.epoch, running: limiter.running, waiting: limiter.waiting.length}) }"
-                " catch (e) { return String(e) }")
+                "generation: document.body.dataset.generation, status: document.getElementById('status').textContent, "
+                "notice: document.getElementById('notice').textContent}) } catch (e) { return String(e) }")
             self.fail(what + " (timed out after %s s%s; page %s)" % (timeout, "; " + state() if state else "", page))
         self.ok(what)
 
@@ -135,7 +135,7 @@ def wait_ready(checks, driver, what):
     checks.until(lambda: driver.execute_script("return document.body.dataset.ready === 'true'"), what, timeout=15)
 
 
-def preview_page(checks, driver, base, theme_file, artifacts):
+def preview_page(checks, driver, base, theme_file, harbor_file, artifacts):
     driver.get(base)
     wait_ready(checks, driver, "the page renders (body[data-ready])")
     Select(driver.find_element(By.ID, "theme")).select_by_value("brand")
@@ -260,6 +260,7 @@ def preview_page(checks, driver, base, theme_file, artifacts):
     checks.console_is_clean("the preview page")
     stack(checks, driver)
     token_theme(checks, driver, artifacts)
+    groups(checks, driver, artifacts, harbor_file)
 
     # A page left for another one may stay in the back-forward cache; its event stream must not stay open with it,
     # or six such pages use up the browser's connections to the server and the next page never loads.
@@ -339,6 +340,101 @@ def token_theme(checks, driver, artifacts):
     checks.console_is_clean("the DTCG theme")
 
 
+def groups(checks, driver, artifacts, harbor_file):
+    """The imported theme `harbor` (etc/examples): dotted keys in collapsible groups by path, natural order inside."""
+    checks.expect(not driver.find_elements(By.CSS_SELECTOR, "#surfaces .key-group, #numbers .key-group"),
+                  "the native theme brand has no groups (its names have no dots)")
+    Select(driver.find_element(By.ID, "theme")).select_by_value("harbor")
+    group_keys = lambda path: driver.execute_script(
+        "const g = document.querySelector(`#surfaces .key-group[data-path=\"${arguments[0]}\"]`);"
+        "return g ? [...g.querySelectorAll('.key')].map((e) => e.dataset.key) : null", path)
+    checks.until(lambda: group_keys("palette") == ["palette.navy", "palette.sand", "palette.sea", "palette.white"],
+                 "harbor's palette colors are one group, in natural order",
+                 state=lambda: "palette group %s" % group_keys("palette"))
+    wait_ready(checks, driver, "harbor renders")
+    checks.expect(group_keys("surface") == ["surface.accent", "surface.background", "surface.card", "surface.text"],
+                  "and its surface.* colors another (%s)" % group_keys("surface"))
+    summary = driver.find_element(By.CSS_SELECTOR, '#surfaces .key-group[data-path="palette"] > summary')
+    checks.expect(summary.text.split() == ["palette", "4"], "the group is titled with its path and count (%r)"
+                  % summary.text)
+    name = driver.find_element(By.CSS_SELECTOR, '.key[data-key="palette.navy"] .name')
+    checks.expect(name.text == "palette.navy", "a key in a group keeps its whole name (%r)" % name.text)
+    swatch = lambda: driver.find_element(By.CSS_SELECTOR, '.key[data-key="palette.navy"]')
+    checks.expect(sample_style(driver, "surface", "palette.navy", "light", "background-color") == rgb("#0f294d"),
+                  "the grouped key shows its value")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'start'})", driver.find_element(By.ID, "surfaces"))
+    screenshot(driver, os.path.join(artifacts, "preview-groups.png"), full_page=False)
+
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", summary)
+    summary.click()
+    checks.until(lambda: not swatch().is_displayed(), "clicking the group's title collapses it")
+    checks.expect(driver.find_element(By.CSS_SELECTOR, '.key[data-key="surface.card"]').is_displayed(),
+                  "the other group stays open")
+    driver.find_element(By.ID, "inherited").send_keys(Keys.SPACE)
+    checks.until(lambda: len(driver.find_elements(By.CSS_SELECTOR, '#surfaces .key[data-attribute="surface"]')) > 8,
+                 "'inherited keys' redraws the section with the inherited keys")
+    checks.expect(not swatch().is_displayed(), "a collapsed group stays collapsed across a redraw")
+    driver.find_element(By.ID, "inherited").send_keys(Keys.SPACE)
+    checks.until(lambda: len(driver.find_elements(By.CSS_SELECTOR, '#surfaces .key[data-attribute="surface"]')) == 8,
+                 "own keys only again")
+
+    search = driver.find_element(By.ID, "search")
+    search.send_keys("navy")
+    checks.until(lambda: swatch().is_displayed(), "a search opens the collapsed group that holds a match")
+    count = driver.find_element(By.CSS_SELECTOR, '#surfaces .key-group[data-path="palette"] .group-count')
+    checks.expect(count.text == "1 of 4", "the group's count says how many of its keys match (%r)" % count.text)
+    checks.expect(not driver.find_element(By.CSS_SELECTOR, '#surfaces .key-group[data-path="surface"]').is_displayed(),
+                  "a group without a match is hidden while searching")
+    search.clear()
+    search.send_keys("\ue00c")
+    checks.until(lambda: not swatch().is_displayed(), "after the search the group is collapsed again, as it was")
+    driver.find_element(By.CSS_SELECTOR, '#surfaces .key-group[data-path="palette"] > summary').send_keys(Keys.ENTER)
+    checks.until(lambda: swatch().is_displayed(), "Enter on the group's title opens it again")
+
+    # A save that adds a token to a group: the section is drawn again, the new key in the group in natural order,
+    # and a collapsed group stays collapsed.
+    driver.find_element(By.CSS_SELECTOR, '#surfaces .key-group[data-path="surface"] > summary').click()
+    with open(harbor_file) as handle:
+        original = handle.read()
+    tokens = json.loads(original)
+    tokens["palette"]["coral"] = {"$value": {"colorSpace": "srgb", "components": [1, 0.5, 0.31], "hex": "#ff7f4f"}}
+    write_atomically(harbor_file, json.dumps(tokens, indent=2) + "\n")
+    checks.until(lambda: group_keys("palette") == ["palette.coral", "palette.navy", "palette.sand", "palette.sea",
+                                                   "palette.white"],
+                 "a saved palette.coral joins its group live, in natural order",
+                 state=lambda: "palette group %s" % group_keys("palette"))
+    checks.expect(driver.find_element(By.CSS_SELECTOR, '#surfaces .key-group[data-path="palette"] .group-count')
+                  .text == "5", "the group's count follows")
+    checks.expect(driver.find_element(By.CSS_SELECTOR, '#surfaces .key-group[data-path="surface"]')
+                  .get_attribute("open") is None, "the collapsed group stayed collapsed through the live update")
+    write_atomically(harbor_file, original)
+    checks.until(lambda: group_keys("palette") == ["palette.navy", "palette.sand", "palette.sea", "palette.white"],
+                 "and leaves it when the token is removed")
+    driver.find_element(By.CSS_SELECTOR, '#surfaces .key-group[data-path="surface"] > summary').click()
+
+    Select(driver.find_element(By.ID, "scheme")).select_by_value("both")
+    checks.until(lambda: len(driver.find_elements(
+        By.CSS_SELECTOR, '#surfaces .key-group[data-path="palette"]')) == 2, "each scheme's column has the groups")
+    wait_ready(checks, driver, "harbor renders in both schemes")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'start'})", driver.find_element(By.ID, "surfaces"))
+    screenshot(driver, os.path.join(artifacts, "preview-groups-both.png"), full_page=False)
+    summary = driver.find_element(By.CSS_SELECTOR,
+                                  '#surfaces .column[data-scheme="dark"] .key-group[data-path="surface"] > summary')
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", summary)
+    summary.click()
+    light_surface = driver.find_element(
+        By.CSS_SELECTOR, '#surfaces .column[data-scheme="light"] .key-group[data-path="surface"]')
+    checks.until(lambda: light_surface.get_attribute("open") is None,
+                 "collapsing a group in one column collapses it in the other")
+    summary.click()
+    checks.until(lambda: light_surface.get_attribute("open") is not None, "and opening it opens both")
+    Select(driver.find_element(By.ID, "scheme")).select_by_value("light")
+    Select(driver.find_element(By.ID, "theme")).select_by_value("brand")
+    checks.until(lambda: sample_style(driver, "surface", "brandPrimary", "light", "background-color") == rgb(LIGHT),
+                 "back to the theme brand")
+    checks.console_is_clean("the grouped theme")
+
+
 def responsive_screenshots(base, artifacts):
     for width, height, name in ((390, 844, "preview-narrow-390.png"), (1440, 900, "preview-wide-1440.png")):
         driver = start_driver(max(width, 500), height)
@@ -403,6 +499,7 @@ def main():
     parser.add_argument("--url", required=True)
     parser.add_argument("--theme-file", required=True)
     parser.add_argument("--snippet", required=True, help="a file holding the README's snippet")
+    parser.add_argument("--harbor-file", required=True, help="the example theme harbor's base.tokens.json")
     parser.add_argument("--artifacts", required=True)
     arguments = parser.parse_args()
     os.makedirs(arguments.artifacts, exist_ok=True)
@@ -411,7 +508,7 @@ def main():
     driver = start_driver(1440, 900)
     checks = Checks(driver)
     try:
-        preview_page(checks, driver, arguments.url, arguments.theme_file, arguments.artifacts)
+        preview_page(checks, driver, arguments.url, arguments.theme_file, arguments.harbor_file, arguments.artifacts)
         write_atomically(arguments.theme_file, theme_text(LIGHT))
         snippet_page(checks, driver, arguments.url, arguments.theme_file, snippet, arguments.artifacts)
         write_atomically(arguments.theme_file, theme_text(LIGHT))

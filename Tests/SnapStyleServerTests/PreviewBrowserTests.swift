@@ -34,8 +34,14 @@ import Testing
         let daemon = try DaemonProcess()
         daemon.write("brand.json", Self.theme)
         for (path, text) in Self.tokenTheme { daemon.write(path, text) }
+        // The README's example design system, for the groups by path of an imported theme.
+        let harbor = ["harbor.resolver.json"] + ["base", "light", "dark"].map { "harbor/\($0).tokens.json" }
+        for path in harbor {
+            daemon.write(path, try String(contentsOfFile: Self.root + "/etc/examples/" + path, encoding: .utf8))
+        }
         try daemon.waitForTheme("brand")
         try daemon.waitForTheme("kit")
+        try daemon.waitForTheme("harbor")
         let preview = try PreviewProcess(socket: daemon.socket, arguments: ["--theme", "brand"])
         defer { preview.stop() }
 
@@ -50,10 +56,11 @@ import Testing
             Self.pythonArguments + [
                 Self.root + "/Tests/Browser/preview_browser.py", "--url", preview.url,
                 "--theme-file", daemon.themes + "/brand.json", "--snippet", snippetFile, "--artifacts", artifacts,
+                "--harbor-file", daemon.themes + "/harbor/base.tokens.json",
             ])
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("all browser checks passed"), "\(result.output)")
-        for name in ["light-1440", "dark-1440", "narrow-390", "wide-1440"] {
+        for name in ["light-1440", "dark-1440", "narrow-390", "wide-1440", "groups"] {
             #expect(FileManager.default.fileExists(atPath: artifacts + "/preview-\(name).png"))
         }
     }

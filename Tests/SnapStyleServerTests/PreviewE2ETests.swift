@@ -45,9 +45,11 @@ import Testing
         let page = try HTTPAnswer.request(preview.url)
         #expect(page.status == 200 && page.headers["content-type"]?.hasPrefix("text/html") == true)
         #expect(page.body.contains("<meta name=\"snapstyle-theme\" content=\"brand\">"))
-        for asset in ["preview.css", "preview.js", "preview-pure.js"] {
+        for asset in ["preview.css", "preview.js", "key-lists.js"] {
             #expect(try HTTPAnswer.request(preview.url + asset).status == 200)
         }
+        let module = try HTTPAnswer.request(preview.url + "sections.js")
+        #expect(module.headers["content-type"] == "text/javascript; charset=utf-8")
         let head = try HTTPAnswer.request(preview.url + "theme/brand.css", method: "HEAD")
         #expect(head.status == 200 && head.body.isEmpty)
 

@@ -176,6 +176,11 @@ import Testing
             "brand/theme/light.tokens.json:1: surface.fg: alias {color.blu.500} names no token (did you mean {color.blue.500}?)"
         ),
         (
+            // A token whose only value names no token (no other context defines it) is reported all the same.
+            "brand/theme/light.tokens.json", ##"{"only": {"$type": "color", "$value": "{colour.zzz}"}}"##,
+            "brand/theme/light.tokens.json:1: only: alias {colour.zzz} names no token"
+        ),
+        (
             "brand/theme/light.tokens.json", ##"{"surface": {"fg": {"$type": "color", "$value": "{space.small}"}}}"##,
             "brand/theme/light.tokens.json:1: surface.fg: alias {space.small} is a dimension, not a color"
         ),

@@ -39,14 +39,25 @@ import Testing
         ("a value", DTCGFixture.dark.replacing("[0, 0, 0]", with: "[0.1, 0.2, 0.3]"), ["surface.bg"]),
         ("an alias target", DTCGFixture.dark.replacing("{surface.bg}", with: "{color.red}"), ["surface.fg"]),
         ("a broken alias", DTCGFixture.dark.replacing("{surface.bg}", with: "{surface.nowhere}"), ["surface.fg"]),
-        // A changed type may change what every alias of the key concludes: everything is compiled again.
+        // A changed type changes what the keys naming it conclude: they are compiled again too, and theirs in turn.
         (
             "a type",
             DTCGFixture.dark.replacing(
                 #""bg": {"$value": {"colorSpace": "srgb", "components": [0, 0, 0], "alpha": 1}}"#,
-                with: #""bg": {"$type": "number", "$value": 4}"#), nil
+                with: #""bg": {"$type": "number", "$value": 4}"#), ["surface.bg", "surface.fg"]
         ),
-        ("a new key", DTCGFixture.dark.replacing(#""fg": "#, with: #""new": {"$value": 1, "$type": "number"}, "fg": "#), nil),
+        // A value in error leaves the key without an attribute: the same for the keys naming it (an editor's usual
+        // keystroke, then its fix).
+        (
+            "a value in error",
+            DTCGFixture.dark.replacing(
+                #""bg": {"$value": {"colorSpace": "srgb", "components": [0, 0, 0], "alpha": 1}}"#,
+                with: ##""bg": {"$value": "#zz"}"##), ["surface.bg", "surface.fg"]
+        ),
+        (
+            "a new key",
+            DTCGFixture.dark.replacing(#""fg": "#, with: #""new": {"$value": 1, "$type": "number"}, "fg": "#), nil
+        ),
     ]
 
     @Test(arguments: edits.indices)

@@ -100,6 +100,9 @@ case "handle":
     }
     space.deallocate()
     print("per request:", (ContinuousClock.now - start) / iterations)
+case "tokens-write":
+    // Leaves the generated Primer-shaped theme on disk and prints its root (for Benchmarks/lsp-bench.py).
+    print(GeneratedTokens().root)
 case "tokens-load":
     let tokens = GeneratedTokens()
     var stores: [ThemeStore] = []

@@ -1,0 +1,261 @@
+/// A tolerant reading of JSON text for the editor: every string (key or value), number and literal with its byte
+/// range and its path from the root, and every object and array with its extent. Text being typed (unclosed
+/// strings and brackets, missing commas) is read as far as it makes sense; nothing is ever refused.
+public struct JSONScan: Sendable {
+    /// One step of a path: an object member's key or an array element's index.
+    public enum Segment: Hashable, Sendable {
+        case key(String)
+        case index(Int)
+
+        public var key: String? { if case .key(let key) = self { key } else { nil } }
+    }
+
+    /// A string in the text.
+    public struct StringToken: Sendable, Hashable {
+        /// The decoded text.
+        public var text: String
+        /// The offset of the opening quote.
+        public var start: Int
+        /// The offset just past the closing quote (or where an unclosed string stops).
+        public var end: Int
+        public var isKey: Bool
+        /// For a key, the path of its member (the object's path and the key); for a value, the value's path.
+        public var path: [Segment]
+        /// For a key, the offset just past its member's value (the key's own end while the value is missing).
+        public var memberEnd: Int
+
+        /// The offsets of the text between the quotes.
+        public var contentStart: Int { start + 1 }
+    }
+
+    /// A number, `true`, `false` or `null`.
+    public struct ScalarToken: Sendable, Hashable {
+        public var start: Int
+        public var end: Int
+        public var path: [Segment]
+    }
+
+    /// An object or an array.
+    public struct Container: Sendable, Hashable {
+        public var path: [Segment]
+        public var start: Int
+        /// Just past the closing bracket, or the end of the text when it is not closed.
+        public var end: Int
+        public var isObject: Bool
+    }
+
+    public private(set) var strings: [StringToken] = []
+    public private(set) var scalars: [ScalarToken] = []
+    public private(set) var containers: [Container] = []
+
+    public init(bytes: [UInt8]) {
+        var reader = Reader(bytes: bytes)
+        reader.run(until: bytes.count)
+        strings = reader.strings
+        scalars = reader.scalars
+        containers =
+            reader.containers
+            + reader.frames.reversed().map {
+                Container(path: $0.path, start: $0.start, end: bytes.count, isObject: $0.isObject)
+            }
+    }
+
+    /// The string whose text (quotes included) holds `offset`.
+    public func string(at offset: Int) -> StringToken? {
+        var low = 0
+        var high = strings.count
+        while low < high {
+            let middle = (low + high) / 2
+            if strings[middle].end < offset { low = middle + 1 } else { high = middle }
+        }
+        guard low < strings.count, strings[low].start <= offset, offset <= strings[low].end else { return nil }
+        return strings[low]
+    }
+
+    /// The extent of whatever starts at `offset`: a string, a scalar, or (its first line only) an object or array.
+    public func extent(startingAt offset: Int, in bytes: [UInt8]) -> (start: Int, end: Int) {
+        if let string = strings.first(where: { $0.start == offset }) { return (string.start, string.end) }
+        if let scalar = scalars.first(where: { $0.start == offset }) { return (scalar.start, scalar.end) }
+        var end = offset
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+        return (offset, max(end, min(offset + 1, bytes.count)))
+    }
+
+    /// Where the cursor stands, read from the text before it.
+    public static func cursor(in bytes: [UInt8], at offset: Int) -> JSONCursor {
+        var reader = Reader(bytes: bytes)
+        reader.run(until: min(offset, bytes.count))
+        if let open = reader.openString {
+            let partial = String(decoding: bytes[(open.start + 1)..<min(offset, bytes.count)], as: UTF8.self)
+            let place: JSONCursor.Place = open.isKey ? .key(partial: partial) : .value(partial: partial)
+            return JSONCursor(place: place, path: open.path, stringStart: open.start)
+        }
+        guard let frame = reader.frames.last else { return JSONCursor(place: .outside, path: [], stringStart: nil) }
+        if frame.isObject, frame.expectsKey { return JSONCursor(place: .keySlot, path: frame.path, stringStart: nil) }
+        return JSONCursor(place: .valueSlot, path: frame.valuePath, stringStart: nil)
+    }
+}
+
+/// What the text before a position says about it: inside a key or a value string (with the text typed so far),
+/// or between tokens where a key or a value goes; `path` is the object's path for keys, the value's otherwise.
+public struct JSONCursor: Sendable, Hashable {
+    public enum Place: Sendable, Hashable {
+        case key(partial: String)
+        case value(partial: String)
+        case keySlot
+        case valueSlot
+        case outside
+    }
+
+    public var place: Place
+    public var path: [JSONScan.Segment]
+    /// The offset of the opening quote when the cursor is inside a string.
+    public var stringStart: Int?
+}
+
+extension JSONScan {
+    struct Frame {
+        var path: [Segment]
+        var start: Int
+        var isObject: Bool
+        var expectsKey = true
+        var key: String?
+        /// The index in `strings` of the key whose value is being read.
+        var keyToken: Int?
+        var index = 0
+
+        var valuePath: [Segment] {
+            if isObject { return key.map { path + [.key($0)] } ?? path }
+            return path + [.index(index)]
+        }
+    }
+
+    struct Reader {
+        let bytes: [UInt8]
+        var offset = 0
+        var frames: [Frame] = []
+        var strings: [StringToken] = []
+        var scalars: [ScalarToken] = []
+        var containers: [Container] = []
+        var openString: (start: Int, isKey: Bool, path: [Segment])?
+
+        init(bytes: [UInt8]) { self.bytes = bytes }
+
+        var valuePath: [Segment] { frames.last?.valuePath ?? [] }
+
+        mutating func run(until limit: Int) {
+            while offset < limit {
+                let byte = bytes[offset]
+                switch byte {
+                case UInt8(ascii: "\""):
+                    readString(limit: limit)
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    frames.append(Frame(path: valuePath, start: offset, isObject: byte == UInt8(ascii: "{")))
+                    offset += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    if let frame = frames.popLast() {
+                        containers.append(
+                            Container(path: frame.path, start: frame.start, end: offset + 1, isObject: frame.isObject))
+                        valueEnded(at: offset + 1)
+                    }
+                    offset += 1
+                case UInt8(ascii: ":"):
+                    if !frames.isEmpty { frames[frames.count - 1].expectsKey = false }
+                    offset += 1
+                case UInt8(ascii: ","):
+                    if !frames.isEmpty {
+                        if frames[frames.count - 1].isObject {
+                            frames[frames.count - 1].expectsKey = true
+                            frames[frames.count - 1].key = nil
+                            frames[frames.count - 1].keyToken = nil
+                        } else {
+                            frames[frames.count - 1].index += 1
+                        }
+                    }
+                    offset += 1
+                case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                    offset += 1
+                default:
+                    let start = offset
+                    while offset < limit, !Self.isDelimiter(bytes[offset]) { offset += 1 }
+                    if offset == start { offset += 1 }
+                    scalars.append(ScalarToken(start: start, end: offset, path: valuePath))
+                    valueEnded(at: offset)
+                }
+            }
+        }
+
+        /// A value ended: its member's key (if any) ends there.
+        mutating func valueEnded(at end: Int) {
+            guard let frame = frames.last, frame.isObject, let key = frame.keyToken else { return }
+            strings[key].memberEnd = end
+        }
+
+        static func isDelimiter(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"),
+                UInt8(ascii: ":"), UInt8(ascii: ","), UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"),
+                UInt8(ascii: "\r"):
+                true
+            default: false
+            }
+        }
+
+        mutating func readString(limit: Int) {
+            let start = offset
+            let isKey = frames.last.map { $0.isObject && $0.expectsKey } ?? false
+            offset += 1
+            var decoded: [UInt8] = []
+            var closed = false
+            while offset < limit {
+                let byte = bytes[offset]
+                if byte == UInt8(ascii: "\"") {
+                    offset += 1
+                    closed = true
+                    break
+                }
+                // A string never spans lines in JSON: a line break ends one being typed.
+                if byte == UInt8(ascii: "\n") { break }
+                if byte == UInt8(ascii: "\\"), offset + 1 < limit {
+                    offset += 1
+                    decoded += Self.unescape(bytes, &offset)
+                    continue
+                }
+                decoded.append(byte)
+                offset += 1
+            }
+            let text = String(decoding: decoded, as: UTF8.self)
+            let path: [Segment]
+            if isKey {
+                path = (frames.last?.path ?? []) + [.key(text)]
+                frames[frames.count - 1].key = text
+                frames[frames.count - 1].keyToken = strings.count
+            } else {
+                path = valuePath
+            }
+            if !closed, offset >= limit { openString = (start, isKey, isKey ? (frames.last?.path ?? []) : path) }
+            strings.append(
+                StringToken(text: text, start: start, end: offset, isKey: isKey, path: path, memberEnd: offset))
+            if !isKey { valueEnded(at: offset) }
+        }
+
+        static func unescape(_ bytes: [UInt8], _ offset: inout Int) -> [UInt8] {
+            let escape = bytes[offset]
+            offset += 1
+            switch escape {
+            case UInt8(ascii: "n"): return [0x0A]
+            case UInt8(ascii: "t"): return [0x09]
+            case UInt8(ascii: "r"): return [0x0D]
+            case UInt8(ascii: "b"): return [0x08]
+            case UInt8(ascii: "f"): return [0x0C]
+            case UInt8(ascii: "u"):
+                guard offset + 4 <= bytes.count,
+                    let unit = UInt32(String(decoding: bytes[offset..<(offset + 4)], as: UTF8.self), radix: 16)
+                else { return [] }
+                offset += 4
+                return Array(String(Unicode.Scalar(unit).map(Character.init) ?? "\u{FFFD}").utf8)
+            default: return [escape]
+            }
+        }
+    }
+}

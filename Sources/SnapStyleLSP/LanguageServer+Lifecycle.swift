@@ -1,0 +1,77 @@
+import SnapStyleEngine
+import SnapStyleJSON
+import SnapStyleSystem
+import SnapStyleThemes
+
+extension LanguageServer {
+    func initialize(_ params: JSONValue?) -> JSONValue {
+        var roots = options.themes
+        var folders = (params?["workspaceFolders"]?.arrayValue ?? []).compactMap { $0["uri"]?.stringValue }
+        if folders.isEmpty, let root = params?["rootUri"]?.stringValue { folders = [root] }
+        for folder in folders.compactMap(FileURI.path) {
+            if let root = Self.root(forWorkspaceFolder: folder) { roots.append(root) }
+        }
+        roots += options.standardRoots
+        var seen = Set<String>()
+        roots = roots.filter { seen.insert($0.path).inserted }
+        let workspace = ThemeWorkspace(
+            roots: roots, defaultTheme: options.cssTheme, presetDirectory: options.presetDirectory)
+        let report = workspace.load()
+        logger.info(
+            "loaded \(workspace.store.infos.count) theme(s) from \(roots.count) root(s); \(report.failures.count) with errors"
+        )
+        self.workspace = workspace
+        state = .running
+        let capabilities: JSONObject = [
+            "positionEncoding": "utf-16",
+            "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
+            "hoverProvider": true,
+            "completionProvider": ["triggerCharacters": ["\"", "{", ".", "-", "("], "resolveProvider": false],
+            "definitionProvider": true,
+            "referencesProvider": true,
+            "renameProvider": ["prepareProvider": true],
+            "colorProvider": true,
+            "documentSymbolProvider": true,
+            "inlayHintProvider": true,
+            "workspace": ["workspaceFolders": ["supported": true, "changeNotifications": false]],
+        ]
+        return ["capabilities": .object(capabilities), "serverInfo": ["name": "snapstyle", "version": "1"]]
+    }
+
+    /// The theme root a workspace folder gives: its `themes/` folder; the folder's parent when the folder is a theme
+    /// (it holds a resolver, Tokens Studio's `$themes.json`, or only JSON files); else the folder itself.
+    static func root(forWorkspaceFolder folder: String) -> ThemeRoot? {
+        let disk = POSIXFileSystem()
+        guard disk.kind(of: folder) == .directory else { return nil }
+        if disk.kind(of: folder + "/themes") == .directory {
+            return ThemeRoot(path: folder + "/themes", origin: .config)
+        }
+        let entries = ((try? disk.entries(of: folder)) ?? []).filter { !ThemeDiscovery.isIgnored($0.name) }
+        let json = entries.filter { $0.kind == .file && $0.name.hasSuffix(".json") }.map(\.name)
+        let isTheme =
+            json.contains { $0.hasSuffix(".resolver.json") || $0 == "$themes.json" || $0 == "$metadata.json" }
+            || (!json.isEmpty && !entries.contains { $0.kind == .directory })
+        guard isTheme, ThemeName.isValid(String(folder.split(separator: "/").last ?? "")) else {
+            return ThemeRoot(path: folder, origin: .config)
+        }
+        let parent = folder.split(separator: "/").dropLast().joined(separator: "/")
+        return ThemeRoot(path: "/" + parent, origin: .config)
+    }
+
+    /// The roots the server watches for changes made outside the editor (every root but the built-in).
+    public var watchedRoots: [String] {
+        workspace?.roots.filter { $0.origin != .builtin }.map(\.path) ?? []
+    }
+
+    /// Files changed on disk (the watcher's report): applied at the next `flush`, unless the editor holds them.
+    public func filesChanged(_ paths: Set<String>) {
+        guard let workspace else { return }
+        workspace.markChanged(paths.filter { workspace.fileSystem.buffer($0) == nil })
+    }
+
+    /// Everything could be stale (the watcher lost events).
+    public func rescan() {
+        guard let workspace else { return }
+        workspace.markChanged(workspace.roots.map(\.path))
+    }
+}

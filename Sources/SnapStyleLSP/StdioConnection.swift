@@ -1,0 +1,68 @@
+import Foundation
+import Logging
+import SnapStyleEngine
+import SnapStyleJSON
+import SnapStyleJansson
+import SnapStyleWatcher
+import Synchronization
+
+/// Runs a language server over stdin and stdout: a thread reads and frames stdin, one loop hands each message to
+/// the server in order, and the theme roots are watched for changes made outside the editor. When no message is
+/// waiting, the server applies what changed and sends diagnostics.
+public enum StdioConnection {
+    enum Inbound: Sendable {
+        case frame(LSPFramer.Frame)
+        case changed(Set<String>)
+        case rescan
+        case end
+    }
+
+    /// Serves until `exit` or the end of stdin; returns the exit status (0 only after `shutdown` then `exit`).
+    public static func run(options: LanguageServerOptions, logger: Logger) async -> Int32 {
+        let (stream, continuation) = AsyncStream<Inbound>.makeStream()
+        let waiting = Atomic<Int>(0)
+        let reader = Thread {
+            var framer = LSPFramer(maximumLength: Limits.fileBytes)
+            while true {
+                let data = FileHandle.standardInput.availableData
+                if data.isEmpty { break }
+                framer.append(data)
+                while let frame = framer.next() {
+                    waiting.add(1, ordering: .relaxed)
+                    continuation.yield(.frame(frame))
+                }
+            }
+            continuation.yield(.end)
+        }
+        reader.start()
+        let output = FileHandle.standardOutput
+        let server = LanguageServer(options: options, logger: logger) { message in
+            output.write(Data(LSPFramer.frame(Array(Jansson.encode(message).utf8))))
+        }
+        var watcher: ThemeWatcher?
+        loop: for await inbound in stream {
+            switch inbound {
+            case .frame(let frame):
+                waiting.subtract(1, ordering: .relaxed)
+                await server.handle(frame)
+            case .changed(let paths): server.filesChanged(paths)
+            case .rescan: server.rescan()
+            case .end: break loop
+            }
+            if server.exitCode != nil { break }
+            if watcher == nil, !server.watchedRoots.isEmpty {
+                let started = ThemeWatcher(roots: server.watchedRoots, logger: logger) { event in
+                    switch event {
+                    case .changed(let paths): continuation.yield(.changed(paths))
+                    case .rescan: continuation.yield(.rescan)
+                    }
+                }
+                do { try started.start() } catch { logger.warning("not watching the theme roots: \(error)") }
+                watcher = started
+            }
+            if waiting.load(ordering: .relaxed) == 0 { await server.flush() }
+        }
+        watcher?.stop()
+        return server.exitCode ?? 1
+    }
+}

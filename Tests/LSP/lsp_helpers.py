@@ -1,0 +1,67 @@
+"""Helpers for driving the server through pytest-lsp's client."""
+
+import asyncio
+
+from lsprotocol import types
+
+CAPABILITIES = types.ClientCapabilities(
+    text_document=types.TextDocumentClientCapabilities(
+        hover=types.HoverClientCapabilities(content_format=[types.MarkupKind.Markdown]),
+        completion=types.CompletionClientCapabilities(
+            completion_item=types.ClientCompletionItemOptions(label_details_support=True)
+        ),
+        publish_diagnostics=types.PublishDiagnosticsClientCapabilities(version_support=True),
+        rename=types.RenameClientCapabilities(prepare_support=True),
+        document_symbol=types.DocumentSymbolClientCapabilities(hierarchical_document_symbol_support=True),
+        inlay_hint=types.InlayHintClientCapabilities(),
+        color_provider=types.DocumentColorClientCapabilities(),
+    )
+)
+
+
+async def start(client, folders=None):
+    params = types.InitializeParams(
+        capabilities=CAPABILITIES,
+        workspace_folders=[types.WorkspaceFolder(uri=f, name="w") for f in folders] if folders else None,
+    )
+    return await client.initialize_session(params)
+
+
+def open_document(client, uri, text, language="json", version=1):
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=uri, language_id=language, version=version, text=text)
+        )
+    )
+
+
+def replace_all(client, uri, text, version):
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)],
+        )
+    )
+
+
+async def diagnostics_for(client, uri, predicate, timeout=10.0):
+    """Waits until the diagnostics last published for `uri` satisfy `predicate`; returns them."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while True:
+        found = client.diagnostics.get(uri)
+        found = list(found) if found is not None else None
+        if found is not None and predicate(found):
+            return found
+        if asyncio.get_running_loop().time() > deadline:
+            raise AssertionError(f"diagnostics for {uri} never matched; last: {found}")
+        await asyncio.sleep(0.02)
+
+
+def position(text, needle, offset=0):
+    index = text.index(needle) + offset
+    before = text[:index]
+    return types.Position(line=before.count("\n"), character=len(before.split("\n")[-1].encode("utf-16-le")) // 2)
+
+
+def at(uri, text, needle, offset=0):
+    return types.TextDocumentIdentifier(uri=uri), position(text, needle, offset)
