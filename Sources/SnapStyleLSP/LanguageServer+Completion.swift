@@ -5,6 +5,7 @@ extension LanguageServer {
     static let completionLimit = 200
 
     func completion(_ params: JSONValue?) async throws -> JSONValue? {
+        await refreshCSSTable()
         guard let target = try target(params), let workspace else { return nil }
         switch target {
         case .styleSheet(_, let document, _, let offset):

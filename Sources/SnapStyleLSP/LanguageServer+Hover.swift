@@ -5,6 +5,7 @@ import SnapStyleThemes
 
 extension LanguageServer {
     func hover(_ params: JSONValue?) async throws -> JSONValue? {
+        await refreshCSSTable()
         guard let target = try target(params), let workspace else { return nil }
         switch target {
         case .themeFile(let file):
