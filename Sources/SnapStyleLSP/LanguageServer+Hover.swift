@@ -76,7 +76,7 @@ extension LanguageServer {
             let value: String
             do {
                 let styleContext = try StyleContext(json: .object(context))
-                value = ValueText.short(try session.resolve(attribute, key, context: styleContext)?.json)
+                value = InlineValue.short(try session.resolve(attribute, key, context: styleContext)?.json)
             } catch {
                 value = "error: \(error)"
             }
