@@ -5,7 +5,8 @@ SWIFT ?= swift
 DEB_PACKAGES := libjansson-dev libinotifytools0-dev libsimdjson-dev
 BIN := .build/release
 
-.PHONY: run test deps test-deps build release install units uninstall bench bench-daemon bench-preview bench-memory bench-lsp format \
+.PHONY: run test deps test-deps build release install units uninstall bench bench-daemon bench-preview bench-memory bench-lsp \
+	bench-mcp format \
 	lint clean \
 	fuzz test-sanitizers soak
 
@@ -13,10 +14,12 @@ BIN := .build/release
 # (systemd-analyze, systemd-socket-activate), util-linux's (setpriv, unshare, nsenter), curl, and headless Chromium
 # with its WebDriver for the preview page's browser tests, which Selenium (from PyPI, in .build/browser-venv) drives,
 # and Node.js for the page's unit tests (its built-in test runner; no npm packages); pytest-lsp (from PyPI, in
-# .build/lsp-venv) is the language server's client.
+# .build/lsp-venv) is the language server's client, and the official MCP Python SDK (from PyPI, in .build/mcp-venv)
+# the client that drives `snapstyle mcp`.
 TEST_PACKAGES := systemd util-linux curl chromium chromium-driver python3 python3-venv nodejs
 BROWSER_VENV := .build/browser-venv
 LSP_VENV := .build/lsp-venv
+MCP_VENV := .build/mcp-venv
 define install_missing
 	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
@@ -33,6 +36,7 @@ test-deps: deps
 	$(call install_missing,$(TEST_PACKAGES))
 	@Tests/Browser/setup.sh $(BROWSER_VENV)
 	@Tests/LSP/setup.sh $(LSP_VENV)
+	@Tests/MCP/setup.sh $(MCP_VENV)
 
 build: deps
 	$(SWIFT) build
@@ -52,6 +56,7 @@ test: test-deps lint
 	node --test Tests/Page/
 	$(SWIFT) build --build-tests
 	SNAPSTYLE_BROWSER_PYTHON=$(CURDIR)/$(BROWSER_VENV)/bin/python3 SNAPSTYLE_REQUIRE_BROWSER=1 \
+		SNAPSTYLE_MCP_PYTHON=$(CURDIR)/$(MCP_VENV)/bin/python3 SNAPSTYLE_REQUIRE_MCP=1 \
 		SNAPSTYLE_REQUIRE_ROOT=1 SNAPSTYLE_REQUIRE_USERNS=1 $(SWIFT) test --skip-build
 	SNAPSTYLE_BIN=$(CURDIR)/.build/debug/snapstyle $(LSP_VENV)/bin/pytest -q -p no:cacheprovider Tests/LSP
 
@@ -110,6 +115,11 @@ bench-daemon: deps
 # The daemon's resident memory with a 40 MB token file (380,000 colors): loaded, edited, deleted.
 bench-memory: release
 	python3 Benchmarks/token-memory.py $(BIN)/snapstyled
+
+# `snapstyle mcp`: the resolve tool against the daemon's own resolve, and a theme change's event to the MCP
+# notification.
+bench-mcp: release
+	python3 Benchmarks/mcp_bench.py --bin $(BIN)
 
 # The language server's figures, driven over stdio as a client does: first diagnostics, diagnostics after a change,
 # hover and completion, on the preset and on the generated Primer-shaped DTCG system.

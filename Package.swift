@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "SnapStyleClient", targets: ["SnapStyleClient"]),
         .library(name: "SnapStyleServer", targets: ["SnapStyleServer"]),
         .library(name: "SnapStyleProtocol", targets: ["SnapStyleProtocol"]),
+        .library(name: "SnapStyleVocabulary", targets: ["SnapStyleVocabulary"]),
         .library(name: "SnapStyleSystem", targets: ["SnapStyleSystem"]),
         .library(name: "SnapStyleConfiguration", targets: ["SnapStyleConfiguration"]),
         .library(name: "SnapStyleEngine", targets: ["SnapStyleEngine"]),
@@ -23,6 +24,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.0"),
         .package(url: "https://github.com/apple/swift-numerics.git", from: "1.1.0"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk.git", exact: "0.12.1"),
     ],
     targets: [
         // C libraries, each wrapped by one Swift layer; nothing else imports them.
@@ -39,10 +41,15 @@ let package = Package(
         // (`make lint`): POSIX files, Unix socket addresses, SO_PEERCRED, sd_notify, the socket path, the open-files
         // limit, the process, the lock, raw memory. Errno becomes `SystemError`; EINTR is retried in `SystemCall`.
         .target(name: "SnapStyleSystem"),
+        // The words the engine, the protocol and every client share: attributes, the context's closed sets, limits.
+        .target(name: "SnapStyleVocabulary"),
         // The resolution engine: definitions, context, resolution, cache, change analysis. No I/O.
         .target(
             name: "SnapStyleEngine",
-            dependencies: ["SnapStyleJSON", "SnapStyleSystem", .product(name: "RealModule", package: "swift-numerics")]
+            dependencies: [
+                "SnapStyleVocabulary", "SnapStyleJSON", "SnapStyleSystem",
+                .product(name: "RealModule", package: "swift-numerics"),
+            ]
         ),
         // DTCG design tokens (Format and Resolver modules 2025.10) compiled into definitions. No I/O.
         .target(name: "SnapStyleDTCG", dependencies: ["SnapStyleEngine", "SnapStyleJSON"]),
@@ -65,7 +72,7 @@ let package = Package(
         .target(
             name: "SnapStyleProtocol",
             dependencies: [
-                "SnapStyleEngine", "SnapStyleJSON", "SnapStyleJansson", "SnapStyleSystem",
+                "SnapStyleVocabulary", "SnapStyleJSON", "SnapStyleSystem",
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
@@ -101,7 +108,7 @@ let package = Package(
         .target(
             name: "SnapStyleClient",
             dependencies: [
-                "SnapStyleProtocol", "SnapStyleSystem", "SnapStyleEngine", "SnapStyleJSON", "SnapStyleJansson",
+                "SnapStyleProtocol", "SnapStyleSystem", "SnapStyleVocabulary", "SnapStyleJSON",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
@@ -129,6 +136,19 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // `snapstyle mcp`: the design system as a Model Context Protocol server over stdio (the official Swift SDK),
+        // an ordinary client of the daemon.
+        .target(
+            name: "SnapStyleMCP",
+            dependencies: [
+                "SnapStyleClient", "SnapStyleProtocol", "SnapStyleMethods", "SnapStyleVocabulary", "SnapStyleJSON",
+                .product(name: "MCP", package: "swift-sdk"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
         .executableTarget(
             name: "snapstyled",
             dependencies: [
@@ -146,6 +166,7 @@ let package = Package(
             dependencies: [
                 "SnapStyleThemes", "SnapStyleEngine", "SnapStyleJansson", "SnapStyleProtocol", "SnapStyleMethods",
                 "SnapStyleClient", "SnapStyleSystem", "SnapStyleConfiguration", "SnapStylePreview", "SnapStyleLSP",
+                "SnapStyleMCP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -166,6 +187,8 @@ let package = Package(
         .executableTarget(name: "fuzz-tokens", dependencies: ["SnapStyleFuzzTargets"], path: "Tests/Fuzz/Tokens"),
         .executableTarget(name: "fuzz-resolvers", dependencies: ["SnapStyleFuzzTargets"], path: "Tests/Fuzz/Resolvers"),
         .executableTarget(name: "fuzz-queries", dependencies: ["SnapStyleFuzzTargets"], path: "Tests/Fuzz/Queries"),
+        // A program that links the client library alone: the tests run it and check it links no engine and no jansson.
+        .executableTarget(name: "snapstyle-client-probe", dependencies: ["SnapStyleClient"], path: "Tests/ClientProbe"),
         // Shared by the test targets: reproducible random changes to real theme roots.
         .target(name: "SnapStyleTestSupport", path: "Tests/SnapStyleTestSupport"),
         .testTarget(name: "SnapStyleEngineTests", dependencies: ["SnapStyleEngine", "SnapStyleJSON"]),

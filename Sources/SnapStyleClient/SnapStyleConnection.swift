@@ -1,9 +1,8 @@
 import Foundation
 import NIOCore
 import NIOPosix
-import SnapStyleEngine
+import SnapStyleVocabulary
 import SnapStyleJSON
-import SnapStyleJansson
 import SnapStyleProtocol
 import SnapStyleSystem
 import Synchronization
@@ -28,7 +27,7 @@ public enum SnapStyleClientError: Error, CustomStringConvertible, Sendable {
         switch self {
         case .unreachable(let socket, let reason, _): "no snapstyled answers on \(socket): \(reason)"
         case .server(let code, let message, let data):
-            "error \(code): \(message)" + (data.map { " \(Jansson.encode($0))" } ?? "")
+            "error \(code): \(message)" + (data.map { " \(JSONText.encode($0))" } ?? "")
         case .disconnected: "the connection to snapstyled closed"
         case .timedOut(let timeout): "snapstyled did not answer within \(timeout)"
         case .unexpectedResult(let what): "unexpected answer: \(what)"
@@ -56,7 +55,8 @@ public final class SnapStyleConnection: Sendable {
     /// The longest line read by default: the daemon's largest answer and its envelope.
     public static let defaultMaxLineBytes = Limits.responseBytes + 64 * 1024
 
-    /// Connects to the daemon at `socket` (default: the daemon's default path); throws when nobody answers there.
+    /// Connects to the daemon at `socket` (default: the daemon's default path); throws `unreachable` when nobody
+    /// answers there, `disconnected` when the daemon closed the connection at once.
     /// A line from the daemon longer than `maxLineBytes`, or one that is not JSON, fails every call waiting for an
     /// answer with `malformedLine` and closes the connection.
     public static func connect(
@@ -64,8 +64,9 @@ public final class SnapStyleConnection: Sendable {
     ) async throws -> SnapStyleConnection {
         let path = socket ?? defaultSocketPath()
         let (stream, continuation) = AsyncStream.makeStream(of: ThemeEvent.self)
+        let channel: any Channel
         do {
-            let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
                 .channelInitializer { channel in
                     channel.eventLoop.makeCompletedFuture {
                         try channel.pipeline.syncOperations.addHandler(
@@ -73,16 +74,23 @@ public final class SnapStyleConnection: Sendable {
                     }
                 }
                 .connect(unixDomainSocketPath: path).get()
+        } catch {
+            continuation.finish()
+            let code = (error as? IOError)?.errnoCode
+            let reason = code.map { Errno(rawValue: $0).description } ?? "\(error)"
+            throw SnapStyleClientError.unreachable(socket: path, reason: reason, errno: code)
+        }
+        do {
             let handler = try await channel.eventLoop.submit {
                 NIOLoopBound(
                     try channel.pipeline.syncOperations.handler(type: ClientHandler.self), eventLoop: channel.eventLoop)
             }.get()
             return SnapStyleConnection(channel: channel, handler: handler, socket: path, notifications: stream)
         } catch {
+            // The daemon closed the connection as soon as it was made (its peer check refused this user).
             continuation.finish()
-            let code = (error as? IOError)?.errnoCode
-            let reason = code.map { Errno(rawValue: $0).description } ?? "\(error)"
-            throw SnapStyleClientError.unreachable(socket: path, reason: reason, errno: code)
+            try? await channel.close()
+            throw SnapStyleClientError.disconnected
         }
     }
 
@@ -104,7 +112,7 @@ public final class SnapStyleConnection: Sendable {
         let id = ids.wrappingAdd(1, ordering: .relaxed).newValue
         let request = RequestEnvelope(id: .integer(Int64(id)), method: method, params: params)
         var bytes: [UInt8] = []
-        Jansson.encode(request.json, into: &bytes)
+        JSONText.encode(request.json, into: &bytes)
         bytes.append(UInt8(ascii: "\n"))
         let line = bytes
         let channel = self.channel
@@ -140,9 +148,9 @@ public final class SnapStyleConnection: Sendable {
         return try await channel.eventLoop.submit { handler.value.pending.count }.get()
     }
 
-    /// Performs a typed request.
-    public func perform<R: SnapStyleRequest>(_ request: R) async throws -> R.Response {
-        try request.decode(try await call(R.method, request.params))
+    /// Performs a typed request; with a `timeout`, waits that long at most.
+    public func perform<R: SnapStyleRequest>(_ request: R, timeout: Duration? = nil) async throws -> R.Response {
+        try request.decode(try await call(R.method, request.params, timeout: timeout))
     }
 
     /// Closes the connection; requests still waiting fail.
@@ -172,7 +180,7 @@ final class ClientHandler: ChannelInboundHandler {
                 batch.forEachLine { line in
                     guard !line.isEmpty else { return true }
                     do {
-                        messages.append(try Jansson.parse(bytes: line))
+                        messages.append(try JSONText.parse(bytes: line))
                         return true
                     } catch {
                         malformed = "a line that is not JSON (\(error))"

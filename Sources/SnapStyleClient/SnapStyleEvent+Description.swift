@@ -1,6 +1,5 @@
-import SnapStyleEngine
+import SnapStyleVocabulary
 import SnapStyleJSON
-import SnapStyleJansson
 import SnapStyleProtocol
 
 extension SnapStyleEvent: CustomStringConvertible {
@@ -18,7 +17,7 @@ extension SnapStyleEvent: CustomStringConvertible {
 
     static func text(_ value: JSONValue) -> String {
         if case .string(let string) = value { return string }
-        return Jansson.encode(value)
+        return JSONText.encode(value)
     }
 }
 

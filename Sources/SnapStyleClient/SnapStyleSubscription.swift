@@ -1,5 +1,5 @@
 import Foundation
-import SnapStyleEngine
+import SnapStyleVocabulary
 import SnapStyleJSON
 import SnapStyleProtocol
 

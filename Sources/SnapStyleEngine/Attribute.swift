@@ -1,10 +1,5 @@
-/// The kinds of visual property a theme defines, one section of a theme file each. `token` holds imported design
-/// tokens of the types no other attribute covers (durations, shadows, borders, ...).
-public enum Attribute: String, CaseIterable, Hashable, Sendable, Comparable {
-    case surface, number, font, padding, shape, icon, composition, accent, token
-
-    public static func < (a: Self, b: Self) -> Bool { a.index < b.index }
-
+extension Attribute {
+    /// Its position among the attributes, read from the enum's tag.
     var index: Int { Int(tag(self)) }
 }
 

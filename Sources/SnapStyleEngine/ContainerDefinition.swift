@@ -62,20 +62,6 @@ public struct Container: Hashable, Sendable {
     }
 }
 
-/// The element attributes a component maps.
-public enum ElementAttribute: String, CaseIterable, Hashable, Sendable {
-    case font, composition, padding, shape
-
-    public var attribute: Attribute {
-        switch self {
-        case .font: .font
-        case .composition: .composition
-        case .padding: .padding
-        case .shape: .shape
-        }
-    }
-}
-
 /// Element type → key of an attribute (nil: explicitly no key).
 public typealias ElementMapping = [ElementType: String?]
 

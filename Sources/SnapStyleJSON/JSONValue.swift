@@ -16,6 +16,10 @@ public enum JSONValue: Hashable, Sendable {
 
     public var isNull: Bool { if case .null = self { true } else { false } }
 
+    /// The value, or nil for `null`. (`isNull ? nil : value` would not do: `nil` there is read as this type's nil
+    /// literal, `.null`.)
+    public var nonNull: JSONValue? { isNull ? Optional.none : self }
+
     public var stringValue: String? { if case .string(let s) = self { s } else { nil } }
 
     public var boolValue: Bool? { if case .bool(let b) = self { b } else { nil } }

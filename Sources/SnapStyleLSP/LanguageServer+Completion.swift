@@ -5,6 +5,7 @@ extension LanguageServer {
     static let completionLimit = 200
 
     func completion(_ params: JSONValue?) async throws -> JSONValue? {
+        await refreshCSSTable()
         guard let target = try target(params), let workspace else { return nil }
         switch target {
         case .styleSheet(_, let document, _, let offset):
@@ -110,7 +111,7 @@ extension LanguageServer {
         let items: [JSONValue] = matching.prefix(Self.completionLimit).map { entry in
             let value = (try? session.resolve(entry.attribute, entry.key))?.json
             return [
-                "label": .string(entry.key), "detail": .string(ValueText.short(value)),
+                "label": .string(entry.key), "detail": .string(InlineValue.short(value)),
                 "kind": .integer((entry.attribute == .surface ? CompletionKind.color : .value).rawValue),
                 "textEdit": ["range": range.json, "newText": .string(entry.key + closing)],
                 "labelDetails": ["description": .string(entry.attribute.rawValue)],

@@ -11,13 +11,13 @@ extension LanguageServer {
         for site in file.model.sites {
             guard let node = workspace.node(site.name, theme: file.theme), case .key(.surface, let key) = node,
                 let value = try? session.resolve(.surface, key)?.json, value["kind"]?.stringValue == "color",
-                let hex = value["hex"]?.stringValue, let color = ValueText.components(hex: hex)
+                let hex = value["hex"]?.stringValue, let color = InlineValue.components(hex: hex)
             else { continue }
             covered.insert(site.start)
             colors.append(colorInformation(file.document.range(site.start, site.end), color))
         }
         for string in file.model.scan.strings where !string.isKey && string.text.hasPrefix("#") {
-            guard !covered.contains(string.contentStart), let color = ValueText.components(hex: string.text) else {
+            guard !covered.contains(string.contentStart), let color = InlineValue.components(hex: string.text) else {
                 continue
             }
             colors.append(colorInformation(file.document.range(string.contentStart, string.end - 1), color))
@@ -42,7 +42,7 @@ extension LanguageServer {
             let green = color["green"]?.doubleValue,
             let blue = color["blue"]?.doubleValue, let alpha = color["alpha"]?.doubleValue
         else { throw LSPError(.invalidParams, "color is missing") }
-        let label = ValueText.hex(red: red, green: green, blue: blue, alpha: alpha)
+        let label = InlineValue.hex(red: red, green: green, blue: blue, alpha: alpha)
         var presentation: JSONObject = ["label": .string(label)]
         // Only a color written as a literal is replaced; a reference keeps naming its key.
         if let range = LSPRange(json: params?["range"]), let target = try target(params, needsPosition: false),
@@ -93,7 +93,7 @@ extension LanguageServer {
             let value = (try? session.resolve(attribute, key))?.json
             hints.append([
                 "position": file.document.position(of: min(site.end + 1, file.document.bytes.count)).json,
-                "label": .string(ValueText.short(value)), "paddingLeft": true,
+                "label": .string(InlineValue.short(value)), "paddingLeft": true,
             ])
         }
         return .array(hints)

@@ -72,7 +72,8 @@ extension LanguageServer {
     /// Applies what changed and sends the diagnostics that may differ: called when no message is waiting.
     public func flush() async {
         guard state == .running, let workspace else { return }
-        let touched = workspace.sync()
+        workspace.sync()
+        let touched = workspace.takeTouched()
         let openThemes = Set(open.values.compactMap { workspace.themeOfFile[$0.path] })
         for theme in touched where openThemes.contains(theme) || diagnostics.published[theme] != nil {
             diagnostics.pendingThemes.insert(theme)
@@ -81,15 +82,22 @@ extension LanguageServer {
             if let theme = workspace.themeOfFile[path] { diagnostics.pendingThemes.insert(theme) }
         }
         diagnostics.openedThemeFiles = []
-        let generation = workspace.store.theme(named: options.cssTheme)?.snapshot.generation
-        if generation != cssTable?.generation || cssTable == nil {
-            cssTable = await CSSNameTable.build(theme: options.cssTheme, methods: workspace.methods)
-            diagnostics.pendingSheets.formUnion(open.filter(\.value.isStyleSheet).keys)
-        }
+        await refreshCSSTable()
         for theme in diagnostics.pendingThemes.sorted() { publishDiagnostics(theme: theme, workspace) }
         diagnostics.pendingThemes = []
         for uri in diagnostics.pendingSheets.sorted() { publishStyleSheetDiagnostics(uri) }
         diagnostics.pendingSheets = []
+    }
+
+    /// Brings the CSS names up to the CSS theme's generation (a request about a style sheet may come before the
+    /// flush that would have); style sheets' diagnostics are due when they change.
+    func refreshCSSTable() async {
+        guard let workspace else { return }
+        workspace.sync()
+        let generation = workspace.store.theme(named: options.cssTheme)?.snapshot.generation
+        guard generation != cssTable?.generation || cssTable == nil else { return }
+        cssTable = await CSSNameTable.build(theme: options.cssTheme, methods: workspace.methods)
+        diagnostics.pendingSheets.formUnion(open.filter(\.value.isStyleSheet).keys)
     }
 
     func publishDiagnostics(theme: String, _ workspace: ThemeWorkspace) {

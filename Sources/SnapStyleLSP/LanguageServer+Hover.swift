@@ -5,6 +5,7 @@ import SnapStyleThemes
 
 extension LanguageServer {
     func hover(_ params: JSONValue?) async throws -> JSONValue? {
+        await refreshCSSTable()
         guard let target = try target(params), let workspace else { return nil }
         switch target {
         case .themeFile(let file):
@@ -75,7 +76,7 @@ extension LanguageServer {
             let value: String
             do {
                 let styleContext = try StyleContext(json: .object(context))
-                value = ValueText.short(try session.resolve(attribute, key, context: styleContext)?.json)
+                value = InlineValue.short(try session.resolve(attribute, key, context: styleContext)?.json)
             } catch {
                 value = "error: \(error)"
             }

@@ -27,6 +27,7 @@ extension LanguageServer {
     }
 
     func definition(_ params: JSONValue?) async throws -> JSONValue? {
+        await refreshCSSTable()
         if let file = try fileReference(params) { return file }
         guard let (node, _, theme) = try namedNode(params), let workspace,
             let place = workspace.definitionLocation(node, theme: theme)
@@ -59,6 +60,7 @@ extension LanguageServer {
     }
 
     func references(_ params: JSONValue?) async throws -> JSONValue? {
+        await refreshCSSTable()
         guard let (node, themeName, theme) = try namedNode(params), let workspace else { return .array([]) }
         let includeDeclaration = params?["context"]?["includeDeclaration"]?.boolValue ?? false
         var locations: [JSONValue] = []

@@ -16,6 +16,8 @@ final class ThemeWorkspace {
     let presetDirectory: String?
     /// Absolute paths changed (in the editor or on disk) and not yet applied to the store.
     private(set) var dirty = Set<String>()
+    /// Themes whose state may differ since `takeTouched()` was last called.
+    private var touched = Set<String>()
     /// The theme each theme file belongs to, by absolute path.
     private(set) var themeOfFile: [String: String] = [:]
     private var models: [String: (bytes: [UInt8], document: TextDocument, model: ThemeFileModel)] = [:]
@@ -51,21 +53,25 @@ final class ThemeWorkspace {
         }
     }
 
-    /// Applies the changed paths to the store; returns the themes whose state may differ.
-    @discardableResult
-    func sync() -> Set<String> {
-        guard !dirty.isEmpty else { return [] }
+    /// Applies the changed paths to the store; the themes whose state may differ are kept for `takeTouched()`.
+    func sync() {
+        guard !dirty.isEmpty else { return }
         let paths = dirty
         dirty = []
         let before = Dictionary(store.infos.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         let report = store.apply(changedPaths: paths)
         indexFiles()
-        var touched = Set(paths.compactMap { themeOfFile[$0] })
+        touched.formUnion(paths.compactMap { themeOfFile[$0] })
         touched.formUnion(report.changes.map(\.theme))
         touched.formUnion(report.failures.map(\.theme))
         touched.formUnion(report.recovered.map(\.theme))
         touched.formUnion(report.added)
         for info in store.infos where before[info.name] != info { touched.insert(info.name) }
+    }
+
+    /// The themes that may have changed since the last call (whoever synced them).
+    func takeTouched() -> Set<String> {
+        defer { touched = [] }
         return touched
     }
 

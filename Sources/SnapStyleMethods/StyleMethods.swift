@@ -60,25 +60,22 @@ public struct StyleMethods: Sendable {
         let styleContext = try params.context()
         let context: PreparedContext
         do { context = try session.prepare(styleContext) } catch { throw .style(error) }
-        var result: JSONObject = ["theme": .string(name), "generation": .integer(Int64(session.generation))]
         if let queries = try params.array("queries") {
             guard params["attribute"] == nil, params["key"] == nil else {
                 throw .invalidParams("queries", "give either attribute and key, or queries")
             }
             guard queries.count <= maxQueries else { throw .limitExceeded("queries", limit: maxQueries) }
-            var results: [JSONValue] = []
+            var results: [ResolveQueriesResult.Entry] = []
             var resultBytes = 0
             for (index, query) in queries.enumerated() {
                 let q = try params.nested(query, at: "queries.\(index)", allowed: ["attribute", "key"])
                 let attribute = try q.attribute()
                 let key = try q.key()
-                var entry: JSONObject = ["attribute": .string(attribute.rawValue), "key": .string(key)]
                 let value: ResolvedValue?
                 do {
                     value = try session.resolve(attribute, key, in: context)
                 } catch {
-                    entry["error"] = RPCError.style(error).json
-                    results.append(.object(entry))
+                    results.append(.init(attribute: attribute, key: key, outcome: .failure(RPCError.style(error))))
                     continue
                 }
                 resultBytes += value?.estimatedBytes ?? 0
@@ -87,11 +84,9 @@ public struct StyleMethods: Sendable {
                         "resultBytes", limit: maxResultBytes,
                         reason: "the values asked for add up to more than \(maxResultBytes) bytes")
                 }
-                entry["value"] = value?.json ?? .null
-                results.append(.object(entry))
+                results.append(.init(attribute: attribute, key: key, outcome: .success(value?.json)))
             }
-            result["results"] = .array(results)
-            return .object(result)
+            return ResolveQueriesResult(theme: name, generation: session.generation, results: results).json
         }
         let attribute = try params.attribute()
         let key = try params.key()
@@ -138,18 +133,15 @@ public struct StyleMethods: Sendable {
         do { resolution = try session.resolveElement(nil, define: define, context: context) } catch {
             throw .style(error)
         }
-        var result: JSONObject = [
-            "theme": .string(name), "generation": .integer(Int64(session.generation)),
-            "component": resolution.component.map(JSONValue.string) ?? .null,
-            "element": .object([
-                "type": .string(resolution.element.type.rawValue),
-                "hierarchy": .string(resolution.element.hierarchy.rawValue),
-            ]),
-        ]
+        var values: [ElementAttribute: MappedValue] = [:]
         for attribute in ElementAttribute.allCases {
-            result[attribute.rawValue] = (resolution.values[attribute] ?? KeyedValue(key: nil, value: nil)).json
+            let keyed = resolution.values[attribute]
+            values[attribute] = MappedValue(key: keyed?.key, value: keyed?.value?.json)
         }
-        return .object(result)
+        return ElementResult(
+            theme: name, generation: session.generation, component: resolution.component,
+            element: resolution.element, values: values
+        ).json
     }
 
     func resolveContainer(_ value: JSONValue?) throws(RPCError) -> JSONValue {
@@ -159,15 +151,17 @@ public struct StyleMethods: Sendable {
         let context = try params.context()
         let r: ContainerResolution
         do { r = try session.resolveContainer(context: context) } catch { throw .style(error) }
-        return .object([
-            "theme": .string(name), "generation": .integer(Int64(session.generation)),
-            "container": r.container.map(JSONValue.string) ?? .null, "state": .string(r.state.rawValue),
-            "level": .integer(Int64(r.level)), "levelOverall": .integer(Int64(r.levelOverall)),
-            "surface": r.surface.json, "composition": r.composition.json, "shape": r.shape.json,
-            "padding": r.padding.json, "border": r.border.json,
-            "requiresSecondaryAccent": .bool(r.requiresSecondaryAccent),
-            "ignoresSafeAreaEdges": .array(r.ignoresSafeAreaEdges.map { .string($0.rawValue) }),
-        ])
+        let mapped: [(String, KeyedValue)] = [
+            ("surface", r.surface), ("composition", r.composition), ("shape", r.shape), ("padding", r.padding),
+            ("border", r.border),
+        ]
+        return ContainerResult(
+            theme: name, generation: session.generation, container: r.container, state: r.state, level: r.level,
+            levelOverall: r.levelOverall,
+            values: Dictionary(
+                uniqueKeysWithValues: mapped.map { ($0.0, MappedValue(key: $0.1.key, value: $0.1.value?.json)) }),
+            requiresSecondaryAccent: r.requiresSecondaryAccent, ignoresSafeAreaEdges: r.ignoresSafeAreaEdges
+        ).json
     }
 
     func explain(_ value: JSONValue?) throws(RPCError) -> JSONValue {
@@ -182,40 +176,30 @@ public struct StyleMethods: Sendable {
             throw .style(error)
         }
         let layers = session.snapshot.layers
-        let steps: [JSONValue] = explanation.steps.map { step in
+        let steps = explanation.steps.map { step in
             // For an imported token: the modifier context (or set) that supplied the value, and its file and line.
             let source = layers.last { $0.name == step.layer }?.tokens
                 .source(of: .key(step.attribute, step.key), caseIndex: step.caseIndex)
             let location = source?.location ?? step.location
-            var object: JSONObject = [
-                "layer": .string(step.layer), "file": .string(location.file),
-                "line": .integer(Int64(location.line)), "kind": .string(step.kind),
-                "case": step.caseIndex.map { .integer(Int64($0)) } ?? .null, "result": .string(step.result),
-                "attribute": .string(step.attribute.rawValue), "key": .string(step.key),
-                "definition": .string(step.definition),
-            ]
-            if source != nil {
-                object["modifier"] = source?.modifier.map(JSONValue.string) ?? .null
-                object["context"] = source?.context.map(JSONValue.string) ?? .null
-            }
-            return .object(object)
+            return ExplainResult.Step(
+                layer: step.layer, file: location.file, line: location.line, kind: step.kind, caseIndex: step.caseIndex,
+                result: step.result, attribute: step.attribute, key: step.key, definition: step.definition,
+                source: source.map { ($0.modifier, $0.context) })
         }
-        let dependsOn: [JSONValue] = explanation.dependsOn.compactMap { node in
+        let dependsOn: [AttributeKey] = explanation.dependsOn.compactMap { node in
             guard case .key(let attribute, let key) = node else { return nil }
-            return .object(["attribute": .string(attribute.rawValue), "key": .string(key)])
+            return AttributeKey(attribute: attribute, key: key)
         }
-        var result: JSONObject = [
-            "theme": .string(name), "generation": .integer(Int64(session.generation)),
-            "attribute": .string(attribute.rawValue), "key": .string(key),
-            "value": explanation.value?.json ?? .null, "steps": .array(steps), "dependsOn": .array(dependsOn),
-        ]
-        if let (_, token) = session.snapshot.token(attribute, key) { result["token"] = token.json }
-        return .object(result)
+        return ExplainResult(
+            theme: name, generation: session.generation, attribute: attribute, key: key,
+            value: explanation.value?.json, steps: steps, dependsOn: dependsOn,
+            token: session.snapshot.token(attribute, key)?.1.facts
+        ).json
     }
 
     func themes(_ value: JSONValue?) throws(RPCError) -> JSONValue {
         _ = try Params(value, allowed: [])
-        return .object(["default": .string(defaultTheme), "themes": .array(store.infos.map(\.json))])
+        return ThemesResult(defaultTheme: defaultTheme, themes: store.infos.map(\.summary)).json
     }
 
     func keys(_ value: JSONValue?) throws(RPCError) -> JSONValue {
@@ -223,29 +207,19 @@ public struct StyleMethods: Sendable {
         let (name, theme) = try theme(params)
         let snapshot = theme.snapshot
         let attributes = params["attribute"] == nil ? Attribute.allCases : [try params.attribute()]
-        var keys: JSONObject = [:]
-        for attribute in attributes {
-            keys[attribute.rawValue] = .array(
-                snapshot.keys(attribute).compactMap { key in
-                    guard let (_, entry) = snapshot.topEntry(attribute, key) else { return nil }
-                    var object: JSONObject = [
-                        "key": .string(key), "file": .string(entry.location.file),
-                        "line": .integer(Int64(entry.location.line)),
-                    ]
-                    if let (_, token) = snapshot.token(attribute, key) {
-                        object["type"] = .string(token.type)
-                        if let description = token.description { object["description"] = .string(description) }
-                        if let deprecated = token.deprecated { object["deprecated"] = deprecated }
-                        if token.isSource { object["source"] = true }
-                    }
-                    return .object(object)
-                })
+        let keys = attributes.map { attribute in
+            let entries = snapshot.keys(attribute).compactMap { key -> KeysResult.Entry? in
+                guard let (_, entry) = snapshot.topEntry(attribute, key) else { return nil }
+                return KeysResult.Entry(
+                    key: key, file: entry.location.file, line: entry.location.line,
+                    token: snapshot.token(attribute, key)?.1.facts)
+            }
+            return (attribute: attribute, entries: entries)
         }
-        return .object([
-            "theme": .string(name), "generation": .integer(Int64(snapshot.generation)), "keys": .object(keys),
-            "containers": .array(snapshot.containers.keys.sorted().map(JSONValue.string)),
-            "components": .array(snapshot.components.keys.sorted().map(JSONValue.string)),
-        ])
+        return KeysResult(
+            theme: name, generation: snapshot.generation, keys: keys, containers: snapshot.containers.keys.sorted(),
+            components: snapshot.components.keys.sorted()
+        ).json
     }
 }
 
@@ -265,23 +239,21 @@ extension ThemeError {
 }
 
 extension ThemeInfo {
-    public var json: JSONValue {
-        .object([
-            "name": .string(name), "root": .string(root), "source": .string(origin.rawValue),
-            "extends": extends.map(JSONValue.string) ?? .null, "state": .string(state.rawValue),
-            "generation": .integer(Int64(generation)), "files": .array(files.map(JSONValue.string)),
-            "errors": .array(errors.map(\.json)), "shadowed": .array(shadowed.map(JSONValue.string)),
-            "format": .string(format.rawValue), "warnings": .array(warnings.map(\.json)),
-            "tokens": .integer(Int64(tokens)),
-            "modifiers": .array(
-                modifiers.map {
-                    .object([
-                        "name": .string($0.name), "contexts": .array($0.contexts.map(JSONValue.string)),
-                        "default": $0.defaultContext.map(JSONValue.string) ?? .null, "mappedTo": $0.mappedTo ?? .null,
-                    ])
-                }),
-        ])
+    /// The theme as `themes` reports it.
+    public var summary: ThemeSummary {
+        ThemeSummary(
+            name: name, root: root, source: ThemeSummary.Source(rawValue: origin.rawValue) ?? .config,
+            extends: extends, state: ThemeSummary.State(rawValue: state.rawValue) ?? .error, generation: generation,
+            files: files, errors: errors.map(\.wire), shadowed: shadowed,
+            format: ThemeSummary.Format(rawValue: format.rawValue) ?? .native, warnings: warnings.map(\.wire),
+            tokens: tokens,
+            modifiers: modifiers.map {
+                ThemeSummary.Modifier(
+                    name: $0.name, contexts: $0.contexts, defaultContext: $0.defaultContext, mappedTo: $0.mappedTo)
+            })
     }
+
+    public var json: JSONValue { summary.json }
 }
 
 extension ThemeChange {
@@ -308,11 +280,10 @@ extension ReloadReport {
 }
 
 extension TokenCatalog.Token {
-    /// `{"type", "description", "deprecated"}` (the last two when set).
-    public var json: JSONValue {
-        var object: JSONObject = ["type": .string(type)]
-        if let description { object["description"] = .string(description) }
-        if let deprecated { object["deprecated"] = deprecated }
-        return .object(object)
+    /// `{"type", "description", "deprecated", "source"}` (the last three when set).
+    public var facts: TokenFacts {
+        TokenFacts(type: type, description: description, deprecated: deprecated, isSource: isSource)
     }
+
+    public var json: JSONValue { facts.json }
 }

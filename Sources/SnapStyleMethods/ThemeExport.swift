@@ -1,3 +1,4 @@
+import SnapStyleEngine
 import SnapStyleJSON
 import SnapStyleProtocol
 import SnapStyleJansson
@@ -81,54 +82,64 @@ public enum ThemeExport {
     /// daemon's or the in-process methods), a thousand keys per `resolve` request. `params` names the theme. The
     /// result's `generation` is set when the keys and every answer came from one generation.
     public static func resolve(
-        keys: JSONValue, params: JSONObject, context: JSONObject, selector: String = ":root",
+        keys: KeysResult, params: JSONObject, context: JSONObject, selector: String = ":root",
         call: (Method, JSONObject) async throws -> JSONValue
     ) async throws -> ResolvedTheme {
-        let members = (keys["keys"]?.objectValue ?? [:]).members
-        let listed = members.flatMap { member in (member.value.arrayValue ?? []).map { (member.key, $0) } }
-        var generations = Set(keys["generation"]?.intValue.map { [$0] } ?? [])
-        var entries: [String: [ExportedValue]] = [:]
+        let listed = keys.keys.flatMap { list in list.entries.map { (list.attribute, $0) } }
+        var generations: Set<Int> = [keys.generation]
+        var entries: [Attribute: [ExportedValue]] = [:]
         for start in stride(from: 0, to: listed.count, by: 1000) {
             let batch = listed[start..<min(start + 1000, listed.count)]
             var request = params
             request["context"] = .object(context)
             request["queries"] = .array(
-                batch.map { .object(["attribute": .string($0.0), "key": $0.1["key"] ?? .null]) })
-            let result = try await call(.resolve, request)
-            if let generation = result["generation"]?.intValue { generations.insert(generation) }
-            for (entry, (attribute, info)) in zip(result["results"]?.arrayValue ?? [], batch) {
-                guard let key = entry["key"]?.stringValue, let value = entry["value"], !value.isNull else { continue }
+                batch.map { .object(["attribute": .string($0.0.rawValue), "key": .string($0.1.key)]) })
+            guard let result = ResolveQueriesResult(json: try await call(.resolve, request)) else {
+                throw RPCError.internalError("the answer to resolve with queries is not its result")
+            }
+            generations.insert(result.generation)
+            for (entry, (attribute, info)) in zip(result.results, batch) {
+                guard let value = entry.value else { continue }
                 entries[attribute, default: []].append(
                     ExportedValue(
-                        key: key, value: value, type: info["type"]?.stringValue,
-                        description: info["description"]?.stringValue, deprecated: info["deprecated"]))
+                        key: entry.key, value: value, type: info.token?.type, description: info.token?.description,
+                        deprecated: info.token?.deprecated))
             }
         }
         var theme = ResolvedTheme(
-            context: context, selector: selector, values: members.map { ($0.key, entries[$0.key] ?? []) })
+            context: context, selector: selector,
+            values: keys.keys.map { ($0.attribute.rawValue, entries[$0.attribute] ?? []) })
         theme.generation = generations.count == 1 ? generations.first : nil
         return theme
     }
 
+    /// `resolve` from a `keys` answer as it came.
+    public static func resolve(
+        keys: JSONValue, params: JSONObject, context: JSONObject, selector: String = ":root",
+        call: (Method, JSONObject) async throws -> JSONValue
+    ) async throws -> ResolvedTheme {
+        guard let keys = KeysResult(json: keys) else { throw RPCError.internalError("not a keys result") }
+        return try await resolve(keys: keys, params: params, context: context, selector: selector, call: call)
+    }
+
     /// A `keys` answer for an export: an imported theme's own keys (its tokens, and what its own native files
     /// define), unless `inherited` asks for the keys it inherits too; a native theme's every key.
-    public static func exportedKeys(_ keys: JSONValue, inherited: Bool) -> JSONValue {
-        guard !inherited, case .object(var answer) = keys, let theme = answer["theme"]?.stringValue,
-            let lists = answer["keys"]?.objectValue,
-            lists.members.contains(where: { $0.value.arrayValue?.contains { $0["type"] != nil } == true })
-        else { return keys }
+    public static func exportedKeys(_ keys: KeysResult, inherited: Bool) -> KeysResult {
+        guard !inherited, keys.keys.contains(where: { $0.entries.contains { $0.token != nil } }) else { return keys }
         // A theme's files are NAME.* or below NAME/ in its root; inherited keys are written in its parents' files.
-        func isOwn(_ entry: JSONValue) -> Bool {
-            guard entry["type"] == nil else { return entry["source"] != true }
-            guard let file = entry["file"]?.stringValue else { return false }
-            return file.hasPrefix(theme + "/") || file.hasPrefix(theme + ".")
+        let theme = keys.theme
+        func isOwn(_ entry: KeysResult.Entry) -> Bool {
+            if let token = entry.token { return !token.isSource }
+            return entry.file.hasPrefix(theme + "/") || entry.file.hasPrefix(theme + ".")
         }
-        var own = JSONObject()
-        for member in lists.members {
-            own[member.key] = .array((member.value.arrayValue ?? []).filter(isOwn))
-        }
-        answer["keys"] = .object(own)
-        return .object(answer)
+        var own = keys
+        own.keys = keys.keys.map { (attribute: $0.attribute, entries: $0.entries.filter(isOwn)) }
+        return own
+    }
+
+    /// `exportedKeys` of a `keys` answer as it came (unchanged when it is not one).
+    public static func exportedKeys(_ keys: JSONValue, inherited: Bool) -> JSONValue {
+        KeysResult(json: keys).map { exportedKeys($0, inherited: inherited).json } ?? keys
     }
 
     /// `fooBar.baz` → `foo-bar-baz`.

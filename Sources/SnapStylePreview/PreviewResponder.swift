@@ -114,8 +114,7 @@ struct PreviewResponder: HTTPResponder {
         if let theme {
             var names: [String]?
             do throws(PreviewError) {
-                let themes = try await link.call(.themes, [:])
-                names = (themes["themes"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }
+                names = ThemesResult(json: try await link.call(.themes, [:]))?.themes.map(\.name) ?? []
             } catch let error where error.code == PreviewError.daemonUnavailableCode {
                 logger.info("events: no daemon yet; the stream waits for one")
             }

@@ -25,7 +25,7 @@ final class ThemeExporter: Sendable {
     let link: DaemonLink
     /// At most this many kept answers; more drops them all (a page rarely asks for more than a few contexts).
     let capacity: Int
-    private let keys = Mutex<[String: Kept<JSONValue>]>([:])
+    private let keys = Mutex<[String: Kept<KeysResult>]>([:])
     private let answers = Mutex<[String: Kept<String>]>([:])
 
     init(link: DaemonLink, capacity: Int = 64) {
@@ -71,23 +71,24 @@ final class ThemeExporter: Sendable {
     /// The daemon's instance and the theme's generation now.
     private func stamp(of theme: String) async throws(PreviewError) -> Stamp {
         let answer = try await link.answer(.resolve, ["theme": .string(theme), "queries": .array([])])
-        return Stamp(instance: answer.instance, generation: answer.value["generation"]?.intValue ?? 0)
+        return Stamp(instance: answer.instance, generation: ResultStamp(json: answer.value)?.generation ?? 0)
     }
 
     /// The theme's `keys` answer: the kept one when it is of `stamp`, else a fresh one (kept).
-    private func keys(_ theme: String, at stamp: Stamp?) async throws(PreviewError) -> Kept<JSONValue> {
+    private func keys(_ theme: String, at stamp: Stamp?) async throws(PreviewError) -> Kept<KeysResult> {
         if let stamp, let kept = keys.withLock({ $0[theme] }), kept.stamp == stamp { return kept }
         let answer = try await link.answer(.keys, ["theme": .string(theme)])
-        let fresh = Kept(
-            stamp: Stamp(instance: answer.instance, generation: answer.value["generation"]?.intValue ?? 0),
-            value: answer.value)
+        guard let result = KeysResult(json: answer.value) else {
+            throw .daemonUnavailable("the daemon's answer to keys is not a keys result")
+        }
+        let fresh = Kept(stamp: Stamp(instance: answer.instance, generation: result.generation), value: result)
         keys.withLock { $0[theme] = fresh }
         return fresh
     }
 
     /// Every key resolved; the stamp is nil when the values did not all come from the keys' instance and generation.
     private func resolve(
-        _ theme: String, keys: Kept<JSONValue>, _ context: JSONObject, _ selector: String, inherited: Bool
+        _ theme: String, keys: Kept<KeysResult>, _ context: JSONObject, _ selector: String, inherited: Bool
     ) async throws(PreviewError) -> (ResolvedTheme, Stamp?) {
         var instances: Set<String> = [keys.stamp.instance]
         let resolved: ResolvedTheme

@@ -1,4 +1,4 @@
-import SnapStyleEngine
+import SnapStyleVocabulary
 import SnapStyleJSON
 
 /// The result of `status`.

@@ -1,4 +1,4 @@
-import SnapStyleEngine
+import SnapStyleVocabulary
 import SnapStyleJSON
 
 /// An error in a theme file, where it is: `{"file", "line", "column", "message"}`.
@@ -148,7 +148,7 @@ public struct ResolveResult: Sendable, Hashable {
         else { return nil }
         let value = json["value"] ?? .null
         self.init(
-            theme: theme, generation: generation, attribute: attribute, key: key, value: value.isNull ? nil : value)
+            theme: theme, generation: generation, attribute: attribute, key: key, value: value.nonNull)
     }
 }
 

@@ -1,4 +1,4 @@
-import SnapStyleEngine
+import SnapStyleVocabulary
 import SnapStyleJSON
 
 /// One event a subscription receives (a JSON-RPC notification), typed: the daemon encodes it, clients decode it (docs/protocol.md,

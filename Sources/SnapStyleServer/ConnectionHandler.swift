@@ -1,6 +1,7 @@
 import Logging
 import NIOCore
 import SnapStyleJSON
+import SnapStyleMethods
 import SnapStyleProtocol
 import SnapStyleSystem
 

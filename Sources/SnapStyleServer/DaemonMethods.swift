@@ -22,7 +22,7 @@ struct DaemonMethods: Sendable {
 
     func ping(_ params: JSONValue?) throws(RPCError) -> JSONValue {
         _ = try Params(params, allowed: [])
-        return "pong"
+        return PingResult().json
     }
 
     func status(_ params: JSONValue?) throws(RPCError) -> JSONValue {
@@ -51,7 +51,7 @@ struct DaemonMethods: Sendable {
         guard subscriptions.remove(id, connection: caller.connection) else {
             throw .invalidParams("subscription", "no subscription '\(id)' on this connection")
         }
-        return .object(["ok": true])
+        return UnsubscribeResult().json
     }
 
     func subscribe(_ params: JSONValue?, caller: Caller) throws(RPCError) -> JSONValue {

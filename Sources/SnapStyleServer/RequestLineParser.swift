@@ -1,6 +1,7 @@
 import CSimdJSON
 import NIOPosix
 import SnapStyleJSON
+import SnapStyleMethods
 import SnapStyleJansson
 import SnapStyleProtocol
 

@@ -1,6 +1,7 @@
 import CSimdJSON
 import SnapStyleEngine
 import SnapStyleJSON
+import SnapStyleMethods
 import SnapStyleProtocol
 import SnapStyleSystem
 

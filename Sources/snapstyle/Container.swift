@@ -1,4 +1,5 @@
 import ArgumentParser
+import SnapStyleClient
 import SnapStyleJSON
 import SnapStyleProtocol
 import SnapStyleJansson
@@ -12,18 +13,19 @@ struct Container: AsyncParsableCommand {
     func run() async throws {
         try await runReporting {
             let backend = try connection.backend()
-            let result = try await backend.call(.resolveContainer, try options.params())
-            await backend.noteIfInError(result)
-            if connection.json { return printLine(Jansson.encode(result)) }
-            let id = result["container"]?.stringValue ?? "(none)"
+            let (result, json) = try await backend.call(
+                .resolveContainer, try options.params(), as: ContainerResult.self)
+            await backend.noteIfInError(json)
+            if connection.json { return printLine(Jansson.encode(json)) }
             printLine(
-                "container \(id) state \(result["state"]?.stringValue ?? "?") level \(result["level"]?.intValue ?? 0)"
-                    + " levelOverall \(result["levelOverall"]?.intValue ?? 0)")
-            for property in ["surface", "composition", "shape", "padding", "border"] {
-                printLine("  \(property): \(Output.keyed(result[property] ?? .null))")
+                "container \(result.container ?? "(none)") state \(result.state.rawValue) level \(result.level)"
+                    + " levelOverall \(result.levelOverall)")
+            for property in ContainerResult.attributes {
+                printLine(
+                    "  \(property): \(ValueText.keyed(result.values[property] ?? MappedValue(key: nil, value: nil)))")
             }
-            printLine("  requiresSecondaryAccent: \(result["requiresSecondaryAccent"]?.boolValue ?? false)")
-            let edges = result["ignoresSafeAreaEdges"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            printLine("  requiresSecondaryAccent: \(result.requiresSecondaryAccent)")
+            let edges = result.ignoresSafeAreaEdges.map(\.rawValue)
             printLine("  ignoresSafeAreaEdges: \(edges.isEmpty ? "none" : edges.joined(separator: ", "))")
         }
     }

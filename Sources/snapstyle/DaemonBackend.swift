@@ -19,6 +19,9 @@ struct DaemonBackend: Backend {
             connection = try await SnapStyleConnection.connect(socket: socket)
         } catch SnapStyleClientError.unreachable(let path, let reason, let errno) {
             throw NoDaemonError(socket: path, cause: .init(errno: errno, reason: reason), offlineWorks: offlineWorks)
+        } catch SnapStyleClientError.disconnected {
+            throw NoDaemonError(
+                socket: socket ?? SnapStyleConnection.defaultSocketPath(), cause: .closed, offlineWorks: offlineWorks)
         }
         defer { Task { await connection.close() } }
         do {

@@ -1,4 +1,6 @@
 import ArgumentParser
+import SnapStyleClient
+import SnapStyleEngine
 import SnapStyleJSON
 import SnapStyleProtocol
 import SnapStyleJansson
@@ -37,14 +39,13 @@ struct Element: AsyncParsableCommand {
             params["element"] = .string(element)
             if !define.isEmpty { params["define"] = .object(try defines()) }
             let backend = try connection.backend()
-            let result = try await backend.call(.resolveElement, params)
-            await backend.noteIfInError(result)
-            if connection.json { return printLine(Jansson.encode(result)) }
-            let type = result["element"]?["type"]?.stringValue ?? "?"
-            let hierarchy = result["element"]?["hierarchy"]?.stringValue ?? "?"
-            printLine("element \(type).\(hierarchy) in component \(result["component"]?.stringValue ?? "(none)")")
-            for attribute in ["font", "composition", "padding", "shape"] {
-                printLine("  \(attribute): \(Output.keyed(result[attribute] ?? .null))")
+            let (result, json) = try await backend.call(.resolveElement, params, as: ElementResult.self)
+            await backend.noteIfInError(json)
+            if connection.json { return printLine(Jansson.encode(json)) }
+            let element = "\(result.element.type.rawValue).\(result.element.hierarchy.rawValue)"
+            printLine("element \(element) in component \(result.component ?? "(none)")")
+            for attribute in ElementAttribute.allCases {
+                printLine("  \(attribute.rawValue): \(ValueText.keyed(result[attribute]))")
             }
         }
     }

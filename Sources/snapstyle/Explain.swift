@@ -1,4 +1,5 @@
 import ArgumentParser
+import SnapStyleClient
 import SnapStyleJSON
 import SnapStyleProtocol
 import SnapStyleJansson
@@ -17,28 +18,10 @@ struct Explain: AsyncParsableCommand {
         try await runReporting {
             let params = try options.params(attribute: attribute, key: key)
             let backend = try connection.backend()
-            let result = try await backend.call(.explain, params)
-            await backend.noteIfInError(result)
-            if connection.json { return printLine(Jansson.encode(result)) }
-            printLine("\(attribute.rawValue) \(key) = \(Output.value(result["value"] ?? .null))")
-            for step in result["steps"]?.arrayValue ?? [] {
-                let place = "\(step["file"]?.stringValue ?? "?"):\(step["line"]?.intValue ?? 0)"
-                let name = "\(step["attribute"]?.stringValue ?? "?") \(step["key"]?.stringValue ?? "?")"
-                let layer = step["layer"]?.stringValue ?? "?"
-                let definition = step["definition"]?.stringValue ?? step["kind"]?.stringValue ?? "?"
-                let caseText = step["case"]?.intValue.map { " (case \($0) matched)" } ?? ""
-                let outcome =
-                    switch step["result"]?.stringValue ?? "none" {
-                    case "value": "gives the value"
-                    case "none": "gives no value, falls through"
-                    case let other: "→ \(other)"
-                    }
-                printLine("  \(name): \(definition)\(caseText) \(outcome)  [\(layer) \(place)]")
-            }
-            let deps = (result["dependsOn"]?.arrayValue ?? []).map {
-                "\($0["attribute"]?.stringValue ?? "?") \($0["key"]?.stringValue ?? "?")"
-            }
-            printLine("  depends on: \(deps.isEmpty ? "nothing else" : deps.joined(separator: ", "))")
+            let (result, json) = try await backend.call(.explain, params, as: ExplainResult.self)
+            await backend.noteIfInError(json)
+            if connection.json { return printLine(Jansson.encode(json)) }
+            ValueText.explain(result).forEach(printLine)
         }
     }
 }

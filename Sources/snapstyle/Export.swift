@@ -53,7 +53,8 @@ struct Export: AsyncParsableCommand {
             let backend = try connection.backend()
             var params = JSONObject()
             if let theme { params["theme"] = .string(theme) }
-            let keys = ThemeExport.exportedKeys(try await backend.call(.keys, params), inherited: inherited)
+            let keys = ThemeExport.exportedKeys(
+                try await backend.call(.keys, params, as: KeysResult.self).result, inherited: inherited)
             let contexts: [JSONObject] =
                 context.isEmpty ? [[:]] : try context.map { try parseJSON($0, option: "--context").objectValue ?? [:] }
             var themes: [ResolvedTheme] = []

@@ -19,21 +19,15 @@ struct Keys: AsyncParsableCommand {
             var params = JSONObject()
             if let attribute { params["attribute"] = .string(attribute.rawValue) }
             if let theme { params["theme"] = .string(theme) }
-            let result = try await connection.backend().call(.keys, params)
-            if connection.json { return printLine(Jansson.encode(result)) }
-            for member in result["keys"]?.objectValue ?? [:] {
-                printLine("\(member.key):")
-                for entry in member.value.arrayValue ?? [] {
-                    printLine(
-                        "  \(entry["key"]?.stringValue ?? "?")  \(entry["file"]?.stringValue ?? ""):"
-                            + "\(entry["line"]?.intValue ?? 0)")
-                }
+            let (result, json) = try await connection.backend().call(.keys, params, as: KeysResult.self)
+            if connection.json { return printLine(Jansson.encode(json)) }
+            for (attribute, entries) in result.keys {
+                printLine("\(attribute.rawValue):")
+                for entry in entries { printLine("  \(entry.key)  \(entry.file):\(entry.line)") }
             }
             if attribute == nil {
-                let containers = (result["containers"]?.arrayValue ?? []).compactMap(\.stringValue)
-                let components = (result["components"]?.arrayValue ?? []).compactMap(\.stringValue)
-                printLine("containers: \(containers.joined(separator: ", "))")
-                printLine("components: \(components.joined(separator: ", "))")
+                printLine("containers: \(result.containers.joined(separator: ", "))")
+                printLine("components: \(result.components.joined(separator: ", "))")
             }
         }
     }

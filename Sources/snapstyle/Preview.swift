@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import SnapStyleEngine
 import SnapStylePreview
+import SnapStyleProtocol
 import SnapStyleSystem
 
 struct Preview: AsyncParsableCommand {
@@ -49,7 +50,7 @@ struct Preview: AsyncParsableCommand {
         let socket = self.socket ?? DaemonSettings.socket
         try await runReporting {
             // Exit status 3, with the usual hint, when no daemon answers.
-            _ = try await DaemonBackend(socket: socket, offlineWorks: false).call(.ping, [:])
+            _ = try await DaemonBackend(socket: socket, offlineWorks: false).call(.ping, [:], as: PingResult.self)
         }
         // Each event stream is an open file: the usual soft limit of 1,024 is too low for --max-streams.
         FileDescriptorLimit.raise()

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SnapStyleClient
 import SnapStyleJSON
 import SnapStyleProtocol
 import SnapStyleJansson
@@ -19,10 +20,10 @@ struct Resolve: AsyncParsableCommand {
         try await runReporting {
             let params = try options.params(attribute: attribute, key: key)
             let backend = try connection.backend()
-            let result = try await backend.call(.resolve, params)
-            await backend.noteIfInError(result)
-            if connection.json { return printLine(Jansson.encode(result)) }
-            printLine("\(attribute.rawValue) \(key): \(Output.value(result["value"] ?? .null))")
+            let (result, json) = try await backend.call(.resolve, params, as: ResolveResult.self)
+            await backend.noteIfInError(json)
+            if connection.json { return printLine(Jansson.encode(json)) }
+            printLine("\(attribute.rawValue) \(key): \(ValueText.value(result.value ?? .null))")
         }
     }
 }

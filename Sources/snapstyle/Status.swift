@@ -1,4 +1,5 @@
 import ArgumentParser
+import SnapStyleClient
 import SnapStyleJSON
 import SnapStyleProtocol
 import SnapStyleJansson
@@ -10,26 +11,21 @@ struct Status: AsyncParsableCommand {
 
     func run() async throws {
         try await runReporting {
-            let s = try await DaemonBackend(socket: connection.socketPath, offlineWorks: false).call(.status, [:])
-            if connection.json { return printLine(Jansson.encode(s)) }
-            func int(_ value: JSONValue?, _ member: String) -> Int { value?[member]?.intValue ?? 0 }
-            func text(_ value: JSONValue?, _ member: String) -> String { value?[member]?.stringValue ?? "?" }
+            let (s, json) = try await DaemonBackend(socket: connection.socketPath, offlineWorks: false)
+                .call(.status, [:], as: DaemonStatus.self)
+            if connection.json { return printLine(Jansson.encode(json)) }
+            printLine("snapstyled \(s.version) pid \(s.pid), up \(s.uptimeSeconds) s, instance \(s.instance)")
+            printLine("socket: \(s.socket)")
             printLine(
-                "snapstyled \(text(s, "version")) pid \(int(s, "pid")), up \(int(s, "uptimeSeconds")) s, "
-                    + "instance \(text(s, "instance"))")
-            printLine("socket: \(text(s, "socket"))")
+                "themes: \(s.themes); connections: \(s.connections); subscriptions: \(s.subscriptions); "
+                    + "inotify watches: \(s.watches)")
             printLine(
-                "themes: \(int(s, "themes")); connections: \(int(s, "connections")); "
-                    + "subscriptions: \(int(s, "subscriptions")); inotify watches: \(int(s, "watches"))")
-            let cache = s["cache"]
+                "cache: \(s.cache.entries) entries, \(s.cache.hits) hits, \(s.cache.misses) misses, "
+                    + "\(s.cache.invalidations) invalidations")
             printLine(
-                "cache: \(int(cache, "entries")) entries, \(int(cache, "hits")) hits, \(int(cache, "misses")) misses, "
-                    + "\(int(cache, "invalidations")) invalidations")
-            let reloads = s["reloads"]
-            let lastAt = reloads?["lastAt"]?.stringValue ?? "-"
-            printLine(
-                "reloads: \(int(reloads, "count")), last \(Output.number(reloads?["lastMillis"])) ms at \(lastAt)")
-            for root in s["roots"]?.arrayValue ?? [] { printLine("root: \(root.stringValue ?? "")") }
+                "reloads: \(s.reloads.count), last \(ValueText.number(.number(s.reloads.lastMillis))) ms at "
+                    + "\(s.reloads.lastAt ?? "-")")
+            for root in s.roots { printLine("root: \(root)") }
         }
     }
 }

@@ -10,24 +10,16 @@ struct Themes: AsyncParsableCommand {
 
     func run() async throws {
         try await runReporting {
-            let result = try await connection.backend().call(.themes, [:])
-            if connection.json { return printLine(Jansson.encode(result)) }
-            let defaultTheme = result["default"]?.stringValue ?? ""
-            for theme in result["themes"]?.arrayValue ?? [] {
-                let name = theme["name"]?.stringValue ?? "?"
-                let mark = name == defaultTheme ? "*" : " "
-                let extends = theme["extends"]?.stringValue.map { " extends \($0)" } ?? ""
+            let (result, json) = try await connection.backend().call(.themes, [:], as: ThemesResult.self)
+            if connection.json { return printLine(Jansson.encode(json)) }
+            for theme in result.themes {
+                let mark = theme.name == result.defaultTheme ? "*" : " "
+                let extends = theme.extends.map { " extends \($0)" } ?? ""
                 printLine(
-                    "\(mark) \(name) [\(theme["state"]?.stringValue ?? "?") gen \(theme["generation"]?.intValue ?? 0)]"
-                        + " \(theme["source"]?.stringValue ?? "") \(theme["root"]?.stringValue ?? "")\(extends)")
-                for shadowed in theme["shadowed"]?.arrayValue ?? [] {
-                    printLine("    shadows \(shadowed.stringValue ?? "")")
-                }
-                for error in theme["errors"]?.arrayValue ?? [] {
-                    printLine(
-                        "    \(error["file"]?.stringValue ?? ""):\(error["line"]?.intValue ?? 0):"
-                            + "\(error["column"]?.intValue ?? 0): \(error["message"]?.stringValue ?? "")")
-                }
+                    "\(mark) \(theme.name) [\(theme.state.rawValue) gen \(theme.generation)]"
+                        + " \(theme.source.rawValue) \(theme.root)\(extends)")
+                for shadowed in theme.shadowed { printLine("    shadows \(shadowed)") }
+                for error in theme.errors { printLine("    \(error)") }
             }
         }
     }

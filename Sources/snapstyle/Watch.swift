@@ -18,7 +18,8 @@ struct Watch: AsyncParsableCommand {
     func run() async throws {
         try await runReporting {
             // Fail fast with exit status 3 when no daemon answers at all.
-            _ = try await DaemonBackend(socket: connection.socketPath, offlineWorks: false).call(.ping, [:])
+            _ = try await DaemonBackend(socket: connection.socketPath, offlineWorks: false).call(
+                .ping, [:], as: PingResult.self)
             let events = subscribe(socket: connection.socketPath, themes: theme.map { [$0] })
             var connected = false
             for try await event in events {
@@ -54,11 +55,10 @@ struct Watch: AsyncParsableCommand {
 
     /// After missed events: each theme's state now, as `THEME: loaded (generation N)` lines.
     func printCurrentState() async throws {
-        let result = try await DaemonBackend(socket: connection.socketPath, offlineWorks: false).call(.themes, [:])
-        for info in result["themes"]?.arrayValue ?? [] {
-            guard let name = info["name"]?.stringValue, theme == nil || theme == name else { continue }
-            let state = info["state"]?.stringValue ?? "?"
-            printLine("\(name): \(state) (generation \(info["generation"]?.intValue ?? 0))")
+        let result = try await DaemonBackend(socket: connection.socketPath, offlineWorks: false)
+            .call(.themes, [:], as: ThemesResult.self).result
+        for info in result.themes where theme == nil || theme == info.name {
+            printLine("\(info.name): \(info.state.rawValue) (generation \(info.generation))")
         }
     }
 
@@ -82,7 +82,7 @@ struct Watch: AsyncParsableCommand {
         case .themeRemoved: return "\(theme): removed"
         case .valuesChanged(let change):
             let values = change.values.map { value in
-                "\(value.id.stringValue ?? "?") = \(Output.value(value.value))"
+                "\(value.id.stringValue ?? "?") = \(ValueText.value(value.value))"
             }
             return "\(theme): values (generation \(change.generation)): " + values.joined(separator: "; ")
         }

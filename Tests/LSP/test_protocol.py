@@ -115,3 +115,23 @@ def test_a_workspace_folder_holding_themes_is_a_root():
     )
     assert "`#102030`" in hover["result"]["contents"]["value"]
     assert peer.close() == 0
+
+
+def test_a_request_right_behind_an_open_sees_the_document():
+    # Both messages in one write: the hover is read before the server is idle, so nothing may wait for idleness.
+    peer = Peer("--theme", "harbor")
+    peer.initialize()
+    sheet = WORK / "web" / "burst.css"
+    text = ".a { color: var(--surface-card); }"
+    opening = {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+        "uri": file_uri(sheet), "languageId": "css", "version": 1, "text": text}}}
+    hover = {"jsonrpc": "2.0", "id": 1, "method": "textDocument/hover", "params": {
+        "textDocument": {"uri": file_uri(sheet)}, "position": {"line": 0, "character": 20}}}
+    frames = b""
+    for message in (opening, hover):
+        body = json.dumps(message).encode()
+        frames += b"Content-Length: %d\r\n\r\n" % len(body) + body
+    peer.write(frames)
+    answer = peer.answer(1)
+    assert "--surface-card: #ffffff" in answer["result"]["contents"]["value"]
+    assert peer.close() == 0

@@ -1,6 +1,7 @@
 import Logging
 import SnapStyleConfiguration
 import SnapStyleJSON
+import SnapStyleMethods
 import SnapStyleJansson
 import SnapStyleProtocol
 import SnapStyleSystem

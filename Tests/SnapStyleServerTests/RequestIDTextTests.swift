@@ -1,4 +1,5 @@
 import SnapStyleJSON
+import SnapStyleMethods
 import SnapStyleProtocol
 import Testing
 

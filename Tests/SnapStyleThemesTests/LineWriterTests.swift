@@ -1,4 +1,5 @@
 import SnapStyleJSON
+import SnapStyleMethods
 import SnapStyleJansson
 import SnapStyleProtocol
 import Testing

@@ -64,3 +64,17 @@ public struct Element: Hashable, Sendable {
 
     public static let any = Element(type: .any, hierarchy: .any)
 }
+
+/// The element attributes a component maps.
+public enum ElementAttribute: String, CaseIterable, Hashable, Sendable {
+    case font, composition, padding, shape
+
+    public var attribute: Attribute {
+        switch self {
+        case .font: .font
+        case .composition: .composition
+        case .padding: .padding
+        case .shape: .shape
+        }
+    }
+}

@@ -1,5 +1,6 @@
 import SnapStyleEngine
 import SnapStyleJSON
+import SnapStyleProtocol
 
 /// Reading a request's `params` with errors that name the field.
 public struct Params: Sendable {

@@ -1,5 +1,6 @@
 import SnapStyleJSON
 import SnapStyleJansson
+import SnapStyleProtocol
 
 /// Response and notification lines as bytes (no newline): the envelope written around an encoded result, so a
 /// result's text is never parsed again to be wrapped.

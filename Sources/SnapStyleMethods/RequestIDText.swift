@@ -1,4 +1,5 @@
 import SnapStyleJSON
+import SnapStyleProtocol
 
 /// A request's numeric `id` as its sender wrote it. A number goes through the parser as a 64-bit integer or a double,
 /// and the encoder writes that value back: `-9223372036854775809`, `1.0`, `-0` or a 20-digit fraction would come

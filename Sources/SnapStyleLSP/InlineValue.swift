@@ -3,7 +3,7 @@ import SnapStyleJansson
 
 /// Resolved values (their protocol JSON) written short, as an editor shows them beside the text: `#0A6CFF`,
 /// `17pt semibold`, `16`.
-public enum ValueText {
+public enum InlineValue {
     public static func short(_ value: JSONValue?) -> String {
         guard let value, case .object(let object) = value else { return value.map(scalar) ?? "no value" }
         if let kind = object["kind"]?.stringValue {

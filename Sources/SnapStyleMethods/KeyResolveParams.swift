@@ -1,4 +1,5 @@
 import SnapStyleEngine
+import SnapStyleProtocol
 
 /// The params of the most common request: a `resolve` of one key, without `queries` or `overrides`
 /// (`{"theme"?, "attribute", "key", "context"?}`). The daemon reads it straight from a request line when it can

@@ -1,17 +1,17 @@
 import SnapStyleJSON
-import SnapStyleJansson
 
-/// Human-readable renderings of resolved values.
-enum Output {
-    static func number(_ value: JSONValue?) -> String {
+/// Resolved values in words, one line each, as the CLI prints them (`#102030FF`, `17pt semibold ...`).
+public enum ValueText {
+    /// A number as the CLI prints it: an integer without a fraction, else three decimals at most.
+    public static func number(_ value: JSONValue?) -> String {
         guard let d = value?.doubleValue else { return "?" }
         if d.rounded() == d, abs(d) < 1e15 { return String(Int64(d)) }
         return String((d * 1000).rounded() / 1000)
     }
 
     /// A resolved value of any attribute on one line.
-    static func value(_ value: JSONValue) -> String {
-        guard case .object(let o) = value else { return value.isNull ? "no value" : Jansson.encode(value) }
+    public static func value(_ value: JSONValue) -> String {
+        guard case .object(let o) = value else { return value.isNull ? "no value" : JSONText.encode(value) }
         if let kind = o["kind"]?.stringValue {
             switch kind {
             case "color": return o["hex"]?.stringValue ?? "?"
@@ -52,12 +52,6 @@ enum Output {
             }
             .joined(separator: ", ") + ", brightness \(o["brightness"]?.stringValue ?? "?")"
         }
-        return Jansson.encode(value)
-    }
-
-    /// `{"key", "value"}` as `key = value`.
-    static func keyed(_ r: JSONValue) -> String {
-        guard let key = r["key"]?.stringValue else { return "-" }
-        return "\(key) = \(value(r["value"] ?? .null))"
+        return JSONText.encode(value)
     }
 }

@@ -1,0 +1,307 @@
+/// JSON text ⇄ `JSONValue` in Swift alone: what the client library reads and writes the daemon's lines with, so that
+/// an app linking it links no C JSON library. It reads what jansson reads (`SnapStyleJansson`, the daemon's and the
+/// tools' parser): duplicate object keys, a NUL in a key, invalid UTF-8, lone surrogates, a number beyond a double and
+/// nesting deeper than 2,048 levels are errors; an integer beyond 64 bits is read as a double. It writes compact text
+/// on one line, members in their order, as jansson does.
+public enum JSONText {
+    /// Why a text is not JSON, and at which byte.
+    public struct ParseError: Error, Equatable, CustomStringConvertible {
+        public var message: String
+        public var offset: Int
+
+        public var description: String { "\(message) at byte \(offset)" }
+    }
+
+    /// The deepest nesting read (jansson's limit).
+    public static let maxDepth = 2048
+
+    /// Parses one JSON text (any value at the top level).
+    public static func parse(bytes: UnsafeRawBufferPointer) throws(ParseError) -> JSONValue {
+        var reader = Reader(bytes: bytes)
+        reader.skipWhitespace()
+        let value = try reader.value(depth: 0)
+        reader.skipWhitespace()
+        guard reader.index == bytes.count else { throw reader.error("end of input expected") }
+        return value
+    }
+
+    /// Parses one JSON text.
+    public static func parse(_ text: String) throws(ParseError) -> JSONValue {
+        var text = text
+        let result: Result<JSONValue, ParseError> = text.withUTF8 { buffer in
+            Result { () throws(ParseError) in try parse(bytes: UnsafeRawBufferPointer(buffer)) }
+        }
+        return try result.get()
+    }
+
+    /// Encodes compact JSON text, appended to `buffer`. A number that is not finite is written `null`.
+    public static func encode(_ value: JSONValue, into buffer: inout [UInt8]) {
+        switch value {
+        case .null: buffer.append(contentsOf: "null".utf8)
+        case .bool(let bool): buffer.append(contentsOf: (bool ? "true" : "false").utf8)
+        case .integer(let integer): buffer.append(contentsOf: String(integer).utf8)
+        case .double(let double):
+            guard double.isFinite else {
+                buffer.append(contentsOf: "null".utf8)
+                return
+            }
+            buffer.append(contentsOf: double.description.utf8)
+        case .string(let string): encode(string: string, into: &buffer)
+        case .array(let elements):
+            buffer.append(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { buffer.append(UInt8(ascii: ",")) }
+                encode(element, into: &buffer)
+            }
+            buffer.append(UInt8(ascii: "]"))
+        case .object(let object):
+            buffer.append(UInt8(ascii: "{"))
+            for (index, member) in object.members.enumerated() {
+                if index > 0 { buffer.append(UInt8(ascii: ",")) }
+                encode(string: member.key, into: &buffer)
+                buffer.append(UInt8(ascii: ":"))
+                encode(member.value, into: &buffer)
+            }
+            buffer.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Encodes compact JSON text.
+    public static func encode(_ value: JSONValue) -> String {
+        var bytes: [UInt8] = []
+        encode(value, into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    private static func encode(string: String, into buffer: inout [UInt8]) {
+        buffer.append(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"): buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case UInt8(ascii: "\n"): buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case UInt8(ascii: "\r"): buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case UInt8(ascii: "\t"): buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0x08: buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
+            case 0x0C: buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
+            case ..<0x20:
+                buffer.append(contentsOf: "\\u00".utf8)
+                buffer.append(hexDigits[Int(byte >> 4)])
+                buffer.append(hexDigits[Int(byte & 0xF)])
+            default: buffer.append(byte)
+            }
+        }
+        buffer.append(UInt8(ascii: "\""))
+    }
+}
+
+/// Reads one value at a time from UTF-8 bytes.
+private struct Reader {
+    let bytes: UnsafeRawBufferPointer
+    var index = 0
+
+    init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+    func error(_ message: String) -> JSONText.ParseError { JSONText.ParseError(message: message, offset: index) }
+
+    var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    mutating func skipWhitespace() {
+        while let byte = current,
+            byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+                || byte == UInt8(ascii: "\t")
+        {
+            index += 1
+        }
+    }
+
+    mutating func value(depth: Int) throws(JSONText.ParseError) -> JSONValue {
+        guard let byte = current else { throw error("a value expected") }
+        switch byte {
+        case UInt8(ascii: "{"): return try object(depth: depth + 1)
+        case UInt8(ascii: "["): return try array(depth: depth + 1)
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"): return try literal("true", .bool(true))
+        case UInt8(ascii: "f"): return try literal("false", .bool(false))
+        case UInt8(ascii: "n"): return try literal("null", .null)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
+        default: throw error("unexpected character")
+        }
+    }
+
+    mutating func literal(_ word: StaticString, _ value: JSONValue) throws(JSONText.ParseError) -> JSONValue {
+        let count = word.utf8CodeUnitCount
+        guard index + count <= bytes.count else { throw error("invalid literal") }
+        for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] {
+            throw error("invalid literal")
+        }
+        index += count
+        return value
+    }
+
+    mutating func object(depth: Int) throws(JSONText.ParseError) -> JSONValue {
+        guard depth <= JSONText.maxDepth else { throw error("too deeply nested") }
+        index += 1
+        var object = JSONObject()
+        var seen = Set<String>()
+        skipWhitespace()
+        if current == UInt8(ascii: "}") {
+            index += 1
+            return .object(object)
+        }
+        while true {
+            skipWhitespace()
+            guard current == UInt8(ascii: "\"") else { throw error("a string key expected") }
+            let start = index
+            let key = try string()
+            guard !key.utf8.contains(0) else {
+                throw JSONText.ParseError(message: "NUL in an object key", offset: start)
+            }
+            guard seen.insert(key).inserted else {
+                throw JSONText.ParseError(message: "duplicate object key", offset: start)
+            }
+            skipWhitespace()
+            guard current == UInt8(ascii: ":") else { throw error("':' expected") }
+            index += 1
+            skipWhitespace()
+            object.append(key, try value(depth: depth))
+            skipWhitespace()
+            switch current {
+            case UInt8(ascii: ",")?: index += 1
+            case UInt8(ascii: "}")?:
+                index += 1
+                return .object(object)
+            default: throw error("',' or '}' expected")
+            }
+        }
+    }
+
+    mutating func array(depth: Int) throws(JSONText.ParseError) -> JSONValue {
+        guard depth <= JSONText.maxDepth else { throw error("too deeply nested") }
+        index += 1
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if current == UInt8(ascii: "]") {
+            index += 1
+            return .array(elements)
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try value(depth: depth))
+            skipWhitespace()
+            switch current {
+            case UInt8(ascii: ",")?: index += 1
+            case UInt8(ascii: "]")?:
+                index += 1
+                return .array(elements)
+            default: throw error("',' or ']' expected")
+            }
+        }
+    }
+
+    mutating func string() throws(JSONText.ParseError) -> String {
+        index += 1
+        var utf8: [UInt8] = []
+        while true {
+            guard let byte = current else { throw error("unterminated string") }
+            switch byte {
+            case UInt8(ascii: "\""):
+                index += 1
+                guard let text = String(validating: utf8, as: UTF8.self) else { throw error("invalid UTF-8") }
+                return text
+            case UInt8(ascii: "\\"):
+                index += 1
+                guard let escaped = current else { throw error("unterminated string") }
+                index += 1
+                switch escaped {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(escaped)
+                case UInt8(ascii: "b"): utf8.append(0x08)
+                case UInt8(ascii: "f"): utf8.append(0x0C)
+                case UInt8(ascii: "n"): utf8.append(0x0A)
+                case UInt8(ascii: "r"): utf8.append(0x0D)
+                case UInt8(ascii: "t"): utf8.append(0x09)
+                case UInt8(ascii: "u"): try unicodeEscape(into: &utf8)
+                default: throw error("invalid escape")
+                }
+            case ..<0x20: throw error("control character in a string")
+            default:
+                utf8.append(byte)
+                index += 1
+            }
+        }
+    }
+
+    /// `\uXXXX` (the `\u` read), a surrogate pair as one scalar.
+    mutating func unicodeEscape(into utf8: inout [UInt8]) throws(JSONText.ParseError) {
+        var scalar = try hex4()
+        if (0xD800...0xDBFF).contains(scalar) {
+            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+            else { throw error("a lone surrogate") }
+            index += 2
+            let low = try hex4()
+            guard (0xDC00...0xDFFF).contains(low) else { throw error("a lone surrogate") }
+            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+        } else if (0xDC00...0xDFFF).contains(scalar) {
+            throw error("a lone surrogate")
+        }
+        guard let unicode = Unicode.Scalar(scalar) else { throw error("invalid escape") }
+        utf8.append(contentsOf: String(Character(unicode)).utf8)
+    }
+
+    mutating func hex4() throws(JSONText.ParseError) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw error("invalid escape") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw error("invalid escape")
+            }
+            value = value << 4 | UInt32(digit)
+            index += 1
+        }
+        return value
+    }
+
+    mutating func number() throws(JSONText.ParseError) -> JSONValue {
+        let start = index
+        var integral = true
+        if current == UInt8(ascii: "-") { index += 1 }
+        guard let first = current, isDigit(first) else { throw error("invalid number") }
+        if first == UInt8(ascii: "0") {
+            index += 1
+        } else {
+            skipDigits()
+        }
+        if current == UInt8(ascii: ".") {
+            integral = false
+            index += 1
+            guard let digit = current, isDigit(digit) else { throw error("invalid number") }
+            skipDigits()
+        }
+        if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+            integral = false
+            index += 1
+            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
+            guard let digit = current, isDigit(digit) else { throw error("invalid number") }
+            skipDigits()
+        }
+        let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        if integral, let integer = Int64(text) { return .integer(integer) }
+        guard let double = Double(text), double.isFinite else {
+            throw JSONText.ParseError(message: "number out of range", offset: start)
+        }
+        return .double(double)
+    }
+
+    mutating func skipDigits() {
+        while let byte = current, isDigit(byte) { index += 1 }
+    }
+
+    func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+}

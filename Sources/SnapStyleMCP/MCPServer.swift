@@ -1,0 +1,144 @@
+import Logging
+import MCP
+import ServiceLifecycle
+import UnixSignals
+import SnapStyleClient
+import SnapStyleProtocol
+
+/// `snapstyle mcp`: the design system as a Model Context Protocol server on standard input and output, backed by the
+/// live daemon (docs/agents.md). It runs until its client closes standard input, or the service group shuts down.
+public struct MCPServer: Service {
+    /// `--socket` (nil: the default path) and `--theme` (nil: the daemon's default).
+    public struct Configuration: Sendable {
+        public var socket: String?
+        public var theme: String?
+        /// How long a daemon answer may take before the tool call fails.
+        public var daemonTimeout: Duration
+
+        public init(socket: String?, theme: String?, daemonTimeout: Duration = .seconds(10)) {
+            self.socket = socket
+            self.theme = theme
+            self.daemonTimeout = daemonTimeout
+        }
+    }
+
+    let configuration: Configuration
+    let logger: Logger
+    let input: Int32
+    let output: Int32
+
+    /// Serves on `input` and `output` (standard input and output by default).
+    public init(configuration: Configuration, logger: Logger, input: Int32 = 0, output: Int32 = 1) {
+        self.configuration = configuration
+        self.logger = logger
+        self.input = input
+        self.output = output
+    }
+
+    static let instructions = """
+        The app's design system, live from snapstyled: themes resolve semantic keys (font title, surface \
+        background, padding containerCard, ...) to values for a context (color scheme, contrast, Dynamic Type, \
+        the component stack, design-token modifiers). Use search_keys to find a key, resolve or resolve_component \
+        for its values in the context you build, explain to see which theme file sets it, export_css for web \
+        styles. Never guess a color or size: ask. The resources snapstyle://theme/NAME.css, .tokens.json and /keys \
+        change when the theme is saved; subscribe to them.
+        """
+
+    /// Runs in a service group of its own that shuts down on SIGINT and SIGTERM.
+    public func runService() async throws {
+        let group = ServiceGroup(
+            configuration: .init(
+                services: [.init(service: self, successTerminationBehavior: .gracefullyShutdownGroup)],
+                gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        try await group.run()
+    }
+
+    public func run() async throws {
+        let link = SnapStyleLink(socket: configuration.socket, timeout: configuration.daemonTimeout)
+        let session = ClientSession()
+        let runner = ToolRunner(link: link, defaultTheme: configuration.theme, client: session)
+        let resources = ThemeResources(link: link)
+        let watch = ResourceWatch(socket: configuration.socket, logger: logger)
+        let server = Server(
+            name: "snapstyle", version: SnapStyleVersion.current, instructions: Self.instructions,
+            capabilities: .init(resources: .init(subscribe: true, listChanged: true), tools: .init(listChanged: false)))
+        await register(on: server, runner: runner, resources: resources, watch: watch)
+        let transport = StdioLines(input: input, output: output, session: session, logger: logger)
+        try await server.start(transport: transport)
+        // The client closing standard input ends the session, and so does a graceful shutdown; the relay of the
+        // daemon's events then stops.
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await server.waitUntilCompleted() }
+            group.addTask {
+                guard (try? await gracefulShutdown()) != nil else { return }
+                await server.stop()
+            }
+            group.addTask {
+                await watch.run { notice in
+                    switch notice {
+                    case .updated(let uri):
+                        try await server.notify(ResourceUpdatedNotification.message(.init(uri: uri)))
+                    case .listChanged: try await server.notify(ResourceListChangedNotification.message())
+                    }
+                }
+            }
+            await group.next()
+            group.cancelAll()
+        }
+        await server.stop()
+        await link.close()
+    }
+
+    private func register(on server: Server, runner: ToolRunner, resources: ThemeResources, watch: ResourceWatch)
+        async
+    {
+        await server.withMethodHandler(ListTools.self) { _ in
+            ListTools.Result(tools: SnapStyleTool.allCases.map(\.definition))
+        }
+        await server.withMethodHandler(ToolCall.self) { params in
+            await runner.call(params.name, params.arguments?.value)
+        }
+        await server.withMethodHandler(ListResources.self) { _ in
+            do {
+                return ListResources.Result(resources: try await resources.list())
+            } catch let error as SnapStyleClientError {
+                throw MCPError.internalError(ToolRunner.message(error, socket: runner.link.socket))
+            }
+        }
+        await server.withMethodHandler(ReadResource.self) { params in
+            let resource = try Self.resource(params.uri)
+            do {
+                return ReadResource.Result(contents: [try await resources.read(resource)])
+            } catch let error as SnapStyleClientError {
+                if case .server(let code, _, _) = error, code == RPCError.unknownThemeCode {
+                    throw MCPError.serverError(
+                        code: Self.resourceNotFoundCode,
+                        message: "\(ToolRunner.message(error, socket: runner.link.socket)): \(params.uri)")
+                }
+                throw MCPError.internalError(ToolRunner.message(error, socket: runner.link.socket))
+            }
+        }
+        await server.withMethodHandler(ResourceSubscribe.self) { params in
+            watch.subscribe(try Self.resource(params.uri))
+            return Empty()
+        }
+        await server.withMethodHandler(ResourceUnsubscribe.self) { params in
+            watch.unsubscribe(try Self.resource(params.uri))
+            return Empty()
+        }
+    }
+
+    /// MCP's code for a resource that does not exist.
+    static let resourceNotFoundCode = -32002
+
+    static func resource(_ uri: String) throws -> ThemeResource {
+        guard let resource = ThemeResource(uri: uri) else {
+            throw MCPError.serverError(
+                code: resourceNotFoundCode,
+                message:
+                    "no resource \(uri): they are snapstyle://theme/NAME.css, snapstyle://theme/NAME.tokens.json and "
+                    + "snapstyle://theme/NAME/keys")
+        }
+        return resource
+    }
+}
