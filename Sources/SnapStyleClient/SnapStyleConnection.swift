@@ -108,7 +108,7 @@ public final class SnapStyleConnection: Sendable {
     public func call(_ method: Method, _ params: JSONObject? = nil, timeout: Duration? = nil) async throws
         -> JSONValue
     {
-        let promise = channel.eventLoop.makePromise(of: JSONValue.self)
+        let promise = channel.eventLoop.makePromise(of: Result<JSONValue, RPCError>.self)
         let id = ids.wrappingAdd(1, ordering: .relaxed).newValue
         let request = RequestEnvelope(id: .integer(Int64(id)), method: method, params: params)
         var bytes: [UInt8] = []
@@ -133,13 +133,12 @@ public final class SnapStyleConnection: Sendable {
                 handler.value.pending.removeValue(forKey: id)?.fail(SnapStyleClientError.disconnected)
             }
         }
-        let response = try await promise.futureResult.get()
-        if let error = response["error"] {
-            let rpcError = RPCError(json: error) ?? RPCError.internalError("an error without a code")
+        switch try await promise.futureResult.get() {
+        case .success(let result): return result
+        case .failure(let error):
             throw SnapStyleClientError.server(
-                code: rpcError.code, message: rpcError.message, data: rpcError.data.map(JSONValue.object))
+                code: error.code, message: error.message, data: error.data.map(JSONValue.object))
         }
-        return response["result"] ?? .null
     }
 
     /// How many calls wait for their answer.
@@ -163,7 +162,7 @@ public final class SnapStyleConnection: Sendable {
 final class ClientHandler: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
 
-    var pending: [Int: EventLoopPromise<JSONValue>] = [:]
+    var pending: [Int: EventLoopPromise<Result<JSONValue, RPCError>>] = [:]
     private var decoder: LineFrameDecoder
     let notifications: AsyncStream<ThemeEvent>.Continuation
 
@@ -173,14 +172,14 @@ final class ClientHandler: ChannelInboundHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        var messages: [JSONValue] = []
+        var messages: [DaemonMessage] = []
         var malformed: String?
         do throws(LineFrameDecoder.LineTooLong) {
             try decoder.decode(unwrapInboundIn(data)) { batch in
                 batch.forEachLine { line in
                     guard !line.isEmpty else { return true }
                     do {
-                        messages.append(try JSONText.parse(bytes: line))
+                        messages.append(DaemonMessage(json: try JSONText.parse(bytes: line)))
                         return true
                     } catch {
                         malformed = "a line that is not JSON (\(error))"
@@ -203,19 +202,13 @@ final class ClientHandler: ChannelInboundHandler {
         context.close(promise: nil)
     }
 
-    private func dispatch(_ message: JSONValue) {
-        if case .array(let responses) = message {
-            responses.forEach(dispatch)
-            return
+    private func dispatch(_ message: DaemonMessage) {
+        switch message {
+        case .batch(let answers): answers.forEach(dispatch)
+        case .event(let event): notifications.yield(event)
+        case .response(let id, let outcome): pending.removeValue(forKey: id)?.succeed(outcome)
+        case .other: break
         }
-        if let method = message["method"]?.stringValue, message["id"] == nil {
-            if let notification = ThemeEvent(method: method, params: message["params"] ?? .null) {
-                notifications.yield(notification)
-            }
-            return
-        }
-        guard let id = message["id"]?.intValue, let promise = pending.removeValue(forKey: id) else { return }
-        promise.succeed(message)
     }
 
     func channelInactive(context: ChannelHandlerContext) {

@@ -1,3 +1,4 @@
+import SnapStyleProtocol
 import SnapStyleJSON
 
 /// A resolved font (named so as not to clash with SwiftUI's `Font` in the apps that link this library).
@@ -10,13 +11,13 @@ public struct StyleFont: Sendable, Equatable {
     public var textStyle: String
 
     init?(json v: JSONValue) {
-        guard let size = v["size"]?.doubleValue, let baseSize = v["baseSize"]?.doubleValue else { return nil }
-        self.size = size
-        self.baseSize = baseSize
-        weight = v["weight"]?.stringValue ?? "regular"
-        width = v["width"]?.stringValue ?? "standard"
-        design = v["design"]?.stringValue ?? "default"
-        textStyle = v["textStyle"]?.stringValue ?? "body"
+        guard case .font(let font) = StyleValue(json: v, attribute: .font) else { return nil }
+        size = font.size
+        baseSize = font.baseSize
+        weight = font.weight
+        width = font.width
+        design = font.design
+        textStyle = font.textStyle
     }
 }
 
@@ -26,9 +27,9 @@ public struct StyleColor: Sendable, Equatable {
     public var rgba: [Double]
 
     init?(json v: JSONValue) {
-        guard v["kind"] == "color", let hex = v["hex"]?.stringValue else { return nil }
-        self.hex = hex
-        rgba = v["rgba"]?.arrayValue?.compactMap(\.doubleValue) ?? []
+        guard case .color(let color) = StyleValue(json: v, attribute: .surface) else { return nil }
+        hex = color.hex
+        rgba = color.rgba
     }
 }
 
@@ -38,7 +39,7 @@ public struct StyleNumber: Sendable, Equatable {
     public var base: Double
 
     init?(json v: JSONValue) {
-        guard let value = v["value"]?.doubleValue, let base = v["base"]?.doubleValue else { return nil }
+        guard case .number(let value, let base) = StyleValue(json: v, attribute: .number) else { return nil }
         self.value = value
         self.base = base
     }

@@ -1,3 +1,5 @@
+import SnapStyleVocabulary
+import SnapStyleProtocol
 import SnapStyleJSON
 
 /// Resolved values in words, one line each, as the CLI prints them (`#102030FF`, `17pt semibold ...`).
@@ -9,49 +11,45 @@ public enum ValueText {
         return String((d * 1000).rounded() / 1000)
     }
 
-    /// A resolved value of any attribute on one line.
-    public static func value(_ value: JSONValue) -> String {
-        guard case .object(let o) = value else { return value.isNull ? "no value" : JSONText.encode(value) }
-        if let kind = o["kind"]?.stringValue {
-            switch kind {
-            case "color": return o["hex"]?.stringValue ?? "?"
-            case "material": return "material \(o["material"]?.stringValue ?? "?")"
-            default:
-                let colors = (o["colors"]?.arrayValue ?? []).compactMap { $0["hex"]?.stringValue }
-                return "\(o["gradient"]?.stringValue ?? "") gradient [\(colors.joined(separator: ", "))]"
-            }
+    /// A resolved value of any attribute on one line (`attribute`, when known, decides how its JSON reads).
+    public static func value(_ value: JSONValue, attribute: Attribute? = nil) -> String {
+        guard let typed = StyleValue(json: value, attribute: attribute) else {
+            return value.isNull ? "no value" : JSONText.encode(value)
         }
-        if o["baseSize"] != nil {
-            let traits = ["textStyle", "design", "width"].map { o[$0]?.stringValue ?? "" }.joined(separator: ", ")
-            return "\(number(o["size"]))pt \(o["weight"]?.stringValue ?? "") (base \(number(o["baseSize"])), \(traits))"
-        }
-        if o["base"] != nil, o["value"] != nil, o.count == 2 {
-            return "\(number(o["value"])) (base \(number(o["base"])))"
-        }
-        if o["leading"] != nil {
-            return ["leading", "top", "trailing", "bottom"].map { edge in
-                guard let e = o[edge], !e.isNull else { return "\(edge) -" }
-                return "\(edge) \(number(e["value"]))" + (e["key"]?.stringValue.map { " (\($0))" } ?? "")
-            }.joined(separator: ", ")
-        }
-        if let shape = o["shape"]?.stringValue {
-            guard shape == "roundedRectangle" else { return shape }
-            return "roundedRectangle radius \(number(o["cornerRadius"]))"
-                + (o["radiusKey"]?.stringValue.map { " (\($0))" } ?? "")
-        }
-        if let name = o["name"]?.stringValue, o.count == 1 { return "icon \(name)" }
-        if o["foreground"] != nil {
-            return ["foreground", "background", "backgroundOverlay", "border"].map { layer in
-                guard let l = o[layer], !l.isNull else { return "\(layer) -" }
-                return "\(layer) \(l["key"]?.stringValue ?? "?")=\(Self.value(l["value"] ?? .null))"
-            }.joined(separator: ", ")
-        }
-        if o["brightness"] != nil {
-            return ["base", "onAccent", "complementary", "contrast"].map {
-                "\($0) \(o[$0]?["hex"]?.stringValue ?? "?")"
-            }
-            .joined(separator: ", ") + ", brightness \(o["brightness"]?.stringValue ?? "?")"
-        }
-        return JSONText.encode(value)
+        return text(typed)
     }
+
+    /// A typed resolved value on one line.
+    public static func text(_ value: StyleValue) -> String {
+        switch value {
+        case .color(let color): return color.hex
+        case .material(let material): return "material \(material)"
+        case .gradient(let kind, let colors): return "\(kind) gradient [\(colors.map(\.hex).joined(separator: ", "))]"
+        case .number(let value, let base): return "\(number(value)) (base \(number(base)))"
+        case .font(let font):
+            return
+                "\(number(font.size))pt \(font.weight) (base \(number(font.baseSize)), \(font.textStyle), \(font.design), "
+                + "\(font.width))"
+        case .padding(let edges):
+            return zip(StyleValue.paddingEdges, edges).map { name, edge in
+                guard let edge else { return "\(name) -" }
+                return "\(name) \(number(edge.number))" + (edge.key.map { " (\($0))" } ?? "")
+            }.joined(separator: ", ")
+        case .shape(let name, let radius, let key):
+            guard name == "roundedRectangle" else { return name }
+            return "roundedRectangle radius \(number(radius))" + (key.map { " (\($0))" } ?? "")
+        case .icon(let name): return "icon \(name)"
+        case .composition(let layers):
+            return zip(StyleValue.compositionLayers, layers).map { name, layer in
+                guard let layer else { return "\(name) -" }
+                return "\(name) \(layer.key ?? "?")=\(layer.value.map(text) ?? "no value")"
+            }.joined(separator: ", ")
+        case .accent(let colors, let brightness):
+            return zip(StyleValue.accentVariants, colors).map { "\($0) \($1?.hex ?? "?")" }.joined(separator: ", ")
+                + ", brightness \(brightness)"
+        case .token(_, let value): return JSONText.encode(value)
+        }
+    }
+
+    static func number(_ value: Double?) -> String { number(value.map(JSONValue.number)) }
 }

@@ -47,7 +47,7 @@ extension ToolRunner {
             let entry = match.entry
             let description = entry.token?.description.map { " — \($0)" } ?? ""
             lines.append(
-                "\(match.attribute.rawValue) \(entry.key) = \(ValueText.value(value ?? .null))  "
+                "\(match.attribute.rawValue) \(entry.key) = \(ValueText.value(value ?? .null, attribute: match.attribute))  "
                     + "[\(entry.file):\(entry.line)]\(description)")
             var object = entry.json.objectValue ?? [:]
             object["attribute"] = .string(match.attribute.rawValue)

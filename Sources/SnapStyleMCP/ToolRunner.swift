@@ -82,7 +82,8 @@ struct ToolRunner: Sendable {
                 return Answer(text: ValueText.explain(result).joined(separator: "\n"), structured: json)
             }
             let (result, json) = try await ask(.resolve, params, as: ResolveResult.self)
-            let text = "\(result.attribute.rawValue) \(result.key) = \(ValueText.value(result.value ?? .null))"
+            let text =
+                "\(result.attribute.rawValue) \(result.key) = \(ValueText.value(result.value ?? .null, attribute: result.attribute))"
             return Answer(text: text, structured: json)
         case .resolveComponent:
             let arguments = try ToolArguments(values, allowed: ["theme", "component", "state", "context"])

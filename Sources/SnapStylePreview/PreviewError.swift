@@ -124,13 +124,14 @@ extension PreviewError {
             case RPCError.themeUnavailableCode, RPCError.internalErrorCode: .badGateway
             default: .badRequest
             }
-        var field = data?["field"]?.stringValue
+        let details = RPCError.Details(data?.objectValue)
+        var field = details.field
         if field == nil, code == RPCError.unknownThemeCode { field = "theme" }
         if field == nil, code == RPCError.unknownKeyCode { field = "key" }
         var text = message
-        if let reason = data?["reason"]?.stringValue { text += ": \(reason)" }
-        if code == RPCError.unknownThemeCode, let theme = data?["theme"]?.stringValue { text += ": \(theme)" }
-        if code == RPCError.unknownKeyCode, let key = data?["key"]?.stringValue { text += ": \(key)" }
+        if let reason = details.reason { text += ": \(reason)" }
+        if code == RPCError.unknownThemeCode, let theme = details.theme { text += ": \(theme)" }
+        if code == RPCError.unknownKeyCode, let key = details.key { text += ": \(key)" }
         return PreviewError(status: status, code: code, message: text, field: field)
     }
 }

@@ -184,4 +184,23 @@ public struct ReloadResult: Sendable, Hashable {
         }
         return .object(["changed": .object(changed), "errors": .array(errors)])
     }
+
+    /// Reads a `reload` answer. Its `changed` names no generations: each change reads generation 0.
+    public init?(json: JSONValue) {
+        guard let changed = json["changed"]?.objectValue, let errors = json["errors"]?.arrayValue else { return nil }
+        var changes: [ThemeChangedEvent] = []
+        for member in changed {
+            var keys: [Attribute: [String]] = [:]
+            for list in member.value.objectValue ?? [:] {
+                guard let attribute = Attribute(rawValue: list.key) else { continue }
+                keys[attribute] = list.value.arrayValue?.compactMap(\.stringValue) ?? []
+            }
+            changes.append(ThemeChangedEvent(theme: member.key, generation: 0, changed: keys))
+        }
+        let themed = errors.compactMap { entry -> ThemedError? in
+            guard let theme = entry["theme"]?.stringValue, let error = ThemeFileError(json: entry) else { return nil }
+            return ThemedError(theme: theme, error: error)
+        }
+        self.init(changes: changes, errors: themed)
+    }
 }

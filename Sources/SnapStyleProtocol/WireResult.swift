@@ -28,6 +28,7 @@ public struct ResultStamp: WireResult, Hashable {
 
 extension ResolveResult: WireResult {}
 extension SubscribeResult: WireResult {}
+extension ReloadResult: WireResult {}
 extension DaemonStatus: WireResult {}
 extension ThemesResult: WireResult {}
 extension KeysResult: WireResult {}

@@ -2,6 +2,7 @@ import ArgumentParser
 import SnapStyleClient
 import SnapStyleJSON
 import SnapStyleProtocol
+import SnapStyleVocabulary
 import SnapStyleJansson
 
 struct Resolve: AsyncParsableCommand {
@@ -23,7 +24,9 @@ struct Resolve: AsyncParsableCommand {
             let (result, json) = try await backend.call(.resolve, params, as: ResolveResult.self)
             await backend.noteIfInError(json)
             if connection.json { return printLine(Jansson.encode(json)) }
-            printLine("\(attribute.rawValue) \(key): \(ValueText.value(result.value ?? .null))")
+            printLine(
+                "\(attribute.rawValue) \(key): \(ValueText.value(result.value ?? .null, attribute: Attribute(rawValue: attribute.rawValue)))"
+            )
         }
     }
 }
