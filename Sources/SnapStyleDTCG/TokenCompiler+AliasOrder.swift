@@ -44,18 +44,18 @@ extension TokenCompiler {
 
     /// Whether a key has values and was not walked yet, in this compile or (kept as it was) in the last.
     private func isOpen(_ key: String) -> Bool {
-        defs[key] != nil && aliasHeights[key] == nil && !(reusing && !dirty.contains(key))
+        graph.defs[key] != nil && analysis.aliasHeights[key] == nil && !(reuse.reusing && !reuse.dirty.contains(key))
     }
 
     /// The longest chain of whole-value aliases from a key (0 for a key whose values are all literals).
     func aliasHeight(_ key: String) -> Int {
-        aliasHeights[key] ?? next.keys[key]?.aliasHeight ?? 0
+        analysis.aliasHeights[key] ?? reuse.next.keys[key]?.aliasHeight ?? 0
     }
 
     /// Every key a key's values name, whole-value aliases marked.
     func aliasTargets(of key: String) -> [(key: String, whole: Bool)] {
         var targets: [(key: String, whole: Bool)] = []
-        for def in defs[key] ?? [] {
+        for def in graph.defs[key] ?? [] {
             let value = def.token.value
             if let target = Self.wholeAlias(value) {
                 targets.append((target, true))
@@ -99,14 +99,14 @@ extension TokenCompiler {
     private mutating func settle(_ key: String) {
         var height = 0
         var deepest: Def?
-        for def in defs[key]! {
-            guard let target = Self.wholeAlias(def.token.value), defs[target] != nil else { continue }
+        for def in graph.defs[key]! {
+            guard let target = Self.wholeAlias(def.token.value), graph.defs[target] != nil else { continue }
             if aliasHeight(target) + 1 > height {
                 height = aliasHeight(target) + 1
                 deepest = def
             }
         }
-        aliasHeights[key] = height
+        analysis.aliasHeights[key] = height
         if height >= Limits.referenceDepth, let deepest {
             var own = Diagnostics()
             own.warning(
@@ -122,14 +122,16 @@ extension TokenCompiler {
     /// Reports a cycle of whole-value aliases at its first token; no token on it imports.
     private mutating func closeCycle(_ cycle: [String]) {
         let head = cycle[0]
-        guard let def = defs[head]?.first else { return }
+        guard let def = graph.defs[head]?.first else { return }
         var own = Diagnostics()
-        let names = cycle.count <= 12 ? cycle : Array(cycle.prefix(10)) + ["… (\(cycle.count - 1) tokens)", head]
-        own.error(def.token.location, "alias cycle: " + names.joined(separator: " → "))
+        let shown = cycle.count <= 12 ? cycle : Array(cycle.prefix(10)) + ["… (\(cycle.count - 1) tokens)", head]
+        own.error(def.token.location, "alias cycle: " + shown.joined(separator: " → "))
         issues[head, default: Diagnostics()].append(own)
         for key in cycle.dropLast() {
-            attributeMemo[key] = .some(nil)
-            if typeMemo[key] == nil { typeMemo[key] = .some(defs[key]?.lazy.compactMap(\.token.type).first) }
+            analysis.attributeMemo[key] = .some(nil)
+            if analysis.typeMemo[key] == nil {
+                analysis.typeMemo[key] = .some(graph.defs[key]?.lazy.compactMap(\.token.type).first)
+            }
         }
     }
 }

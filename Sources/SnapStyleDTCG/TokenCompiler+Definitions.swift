@@ -5,7 +5,7 @@ extension TokenCompiler {
     /// A key's definition and metadata: its values from the top of the resolution order down, the modifiers'
     /// values as `when` cases selected by the modifier, the top set's value as `else`.
     mutating func definition(of key: String, _ attribute: Attribute) -> (DefinitionEntry, TokenCatalog.Token)? {
-        let list = defs[key]!
+        let list = graph.defs[key]!
         var conditional: [(Def, Definition)] = []
         var otherwise: (Def, Definition)?
         var failed = false
@@ -32,7 +32,7 @@ extension TokenCompiler {
                 definition = result
             }
             guard otherwise == nil else { continue }
-            if units[def.unit].selector == nil {
+            if graph.units[def.unit].selector == nil {
                 otherwise = (def, definition)
             } else {
                 conditional.append((def, definition))
@@ -43,8 +43,8 @@ extension TokenCompiler {
         var cases: [Definition.Case] = []
         var sources: [TokenCatalog.Source] = []
         for (def, definition) in conditional {
-            let selector = units[def.unit].selector!
-            let context = units[def.unit].contextNames[def.context]
+            let selector = graph.units[def.unit].selector!
+            let context = graph.units[def.unit].contextNames[def.context]
             cases.append(Definition.Case(predicate: selector.selects(context), then: definition))
             sources.append(TokenCatalog.Source(modifier: selector.name, context: context, location: def.token.location))
         }
@@ -63,25 +63,26 @@ extension TokenCompiler {
         var token = TokenCatalog.Token(
             type: keyType(key) ?? "token", description: top.description,
             deprecated: deprecated.flatMap { $0 == .bool(false) ? nil : $0 }, sources: sources)
-        token.isSource = !sourceFiles.isEmpty && list.allSatisfy { sourceFiles.contains($0.token.location.file) }
+        token.isSource =
+            !graph.sourceFiles.isEmpty && list.allSatisfy { graph.sourceFiles.contains($0.token.location.file) }
         return (DefinitionEntry(definition: definition, location: location), token)
     }
 
     /// The modifier a token of its own holds (`TokenDocument.modifiers`): in the value's own document first.
     func modifierObject(_ key: String, from def: Def) -> JSONValue? {
-        if let held = units[def.unit].documents[def.context].modifiers[key] { return held }
-        for unit in units.reversed() {
+        if let held = graph.units[def.unit].documents[def.context].modifiers[key] { return held }
+        for unit in graph.units.reversed() {
             for document in unit.documents { if let held = document.modifiers[key] { return held } }
         }
         return nil
     }
 
     func inheritedDeprecation(_ key: String) -> JSONValue? {
-        guard hasDeprecatedGroups else { return nil }
+        guard graph.hasDeprecatedGroups else { return nil }
         var path = key.split(separator: ".").map(String.init)
         while !path.isEmpty {
             path.removeLast()
-            if let deprecated = groups[path.joined(separator: ".")]?.deprecated { return deprecated }
+            if let deprecated = graph.groups[path.joined(separator: ".")]?.deprecated { return deprecated }
         }
         return nil
     }
@@ -102,8 +103,8 @@ extension TokenCompiler {
             // The parts written here are checked as the type says, with each alias standing in for a valid value.
             if DTCGType.attribute(of: type) != .token, let probe = Self.probe(value) {
                 do {
-                    let converted = try DTCGValue.convert(type, probe, remBase: input.remBase)
-                    for warning in converted.warnings { d.warning(def.token.location, "\(key): \(warning)") }
+                    let probed = try DTCGValue.convert(type, probe, remBase: input.remBase)
+                    for warning in probed.warnings { d.warning(def.token.location, "\(key): \(warning)") }
                 } catch {
                     d.error(def.token.location, "\(key): \(error.text)")
                     return nil
@@ -111,9 +112,9 @@ extension TokenCompiler {
             }
             return .value(.imported(ImportedLiteral(type: type, value: value, remBase: input.remBase)))
         }
-        guard case .success(let converted)? = converted[key]?[index] else { return nil }
-        for warning in converted.warnings { d.warning(def.token.location, "\(key): \(warning)") }
-        return .value(def.token.hints?.apply(to: converted.literal) ?? converted.literal)
+        guard case .success(let conversion)? = analysis.converted[key]?[index] else { return nil }
+        for warning in conversion.warnings { d.warning(def.token.location, "\(key): \(warning)") }
+        return .value(def.token.hints?.apply(to: conversion.literal) ?? conversion.literal)
     }
 
     /// Tokens Studio math as a `calc` over the keys it names, which must be numbers (lengths where it says so).
@@ -146,7 +147,7 @@ extension TokenCompiler {
         var lengths = Set<String>()
         for target in TokensStudioMath.references(in: text) {
             guard checkTarget(target, from: def, expected: nil), attribute(of: target) == .number else {
-                if defs[target] != nil {
+                if graph.defs[target] != nil {
                     d.error(
                         def.token.location, "\(def.token.key): {\(target)} in '\(text)' is not a number or a length")
                 }
@@ -171,8 +172,8 @@ extension TokenCompiler {
 
     /// Checks that an alias's target exists and has the expected type.
     mutating func checkTarget(_ target: String, from def: Def, expected: String?) -> Bool {
-        guard defs[target] != nil else {
-            let near = Suggestions.closest(to: target, in: Array(defs.keys))
+        guard graph.defs[target] != nil else {
+            let near = Suggestions.closest(to: target, in: Array(graph.defs.keys))
             d.error(
                 def.token.location,
                 "\(def.token.key): alias {\(target)} names no token" + (near.map { " (did you mean {\($0)}?)" } ?? ""))

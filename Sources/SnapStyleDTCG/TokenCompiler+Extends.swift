@@ -18,14 +18,14 @@ extension TokenCompiler {
         var own = DescendantIndex(document)
         var below = DescendantIndex?.none
         for (key, target, location, _) in chains.sorted(by: { ($0.depth, $0.key) < ($1.depth, $1.key) }) {
-            if document.tokens[target] != nil || base.tokens[target] != nil {
+            if document.tokens[target] != nil || graph.base.tokens[target] != nil {
                 d.error(location, "\(key): $extends names the token '\(target)', not a group")
                 continue
             }
             let inOwn = !own.tokens[target, default: []].isEmpty
-            if !inOwn && below == nil { below = DescendantIndex(base) }
+            if !inOwn && below == nil { below = DescendantIndex(graph.base) }
             let index = inOwn ? own : below!
-            let source = inOwn ? document : base
+            let source = inOwn ? document : graph.base
             let inherited = index.tokens[target, default: []]
             guard !inherited.isEmpty || source.groups[target] != nil else {
                 d.error(location, "\(key): $extends names no group '\(target)'")
@@ -58,8 +58,8 @@ extension TokenCompiler {
     ) -> Int? {
         var chain = [key]
         var seen: Set = [key]
-        var next: String? = target
-        while let current = next {
+        var following: String? = target
+        while let current = following {
             if seen.contains(current) || key.hasPrefix(current + ".") {
                 d.error(location, "$extends cycle: " + (chain + [current]).joined(separator: " → "))
                 return nil
@@ -73,7 +73,7 @@ extension TokenCompiler {
             }
             chain.append(current)
             seen.insert(current)
-            next = (document.groups[current] ?? base.groups[current])?.extends?.key
+            following = (document.groups[current] ?? graph.base.groups[current])?.extends?.key
         }
         return chain.count - 1
     }

@@ -47,13 +47,13 @@ extension TokenCompiler {
         switch definition {
         case .ref(let target, let adjust):
             return .ref(target, adjust: adjust + [.studio(modifier)])
-        case .value(.surface(.color(.rgba(let base)))):
+        case .value(.surface(.color(.rgba(let original)))):
             var mixed: RGBA?
             if case .rgba(let literal)? = color { mixed = literal }
             guard let constant = modifier.constantAmount, color == nil || mixed != nil else {
-                return .value(.surface(.color(.modified(base, modifier))))
+                return .value(.surface(.color(.modified(original, modifier))))
             }
-            let result = modifier.apply(to: base, amount: constant, mixing: mixed)
+            let result = modifier.apply(to: original, amount: constant, mixing: mixed)
             return .value(.surface(.color(.rgba(result.rgba))))
         default:
             d.warning(location, "\(key): a color modifier applies to a color, not to this value: left as it is")

@@ -8,37 +8,37 @@ extension TokenCompiler {
     /// Compiles the dirty keys into the last compile's layer, and the keys naming a key whose type, attribute or alias
     /// height changed; nil when that grows past half of the keys, and the caller compiles everything anew.
     mutating func recompileDirty() -> DTCGCompilation? {
-        groups = memo.groups
-        hasDeprecatedGroups = groups.values.contains { $0.deprecated != nil }
-        base = memo.base
-        keyOrder = memo.keyOrder
-        names = memo.names
+        graph.groups = reuse.memo.groups
+        graph.hasDeprecatedGroups = graph.groups.values.contains { $0.deprecated != nil }
+        graph.base = reuse.memo.base
+        graph.keyOrder = reuse.memo.keyOrder
+        graph.names = reuse.memo.names
         // Taken over, not shared, so that patching them does not copy them.
-        defs = memo.defs
-        memo.defs = [:]
-        var layer = memo.layer
-        memo.layer = ThemeLayer(name: "")
-        next.keys = memo.keys
-        memo.keys = [:]
-        next.keysWithIssues = memo.keysWithIssues
-        for key in dirty {
+        graph.defs = reuse.memo.defs
+        reuse.memo.defs = [:]
+        var layer = reuse.memo.layer
+        reuse.memo.layer = ThemeLayer(name: "")
+        reuse.next.keys = reuse.memo.keys
+        reuse.memo.keys = [:]
+        reuse.next.keysWithIssues = reuse.memo.keysWithIssues
+        for key in reuse.dirty {
             var list: [Def] = []
-            for (u, unit) in units.enumerated() {
+            for (u, unit) in graph.units.enumerated() {
                 for (c, document) in unit.documents.enumerated() {
                     if let token = document.tokens[key] { list.append(Def(unit: u, context: c, token: token)) }
                 }
             }
-            defs[key] = list
+            graph.defs[key] = list
         }
         // A recompiled key whose type, attribute or alias height changed changes what the keys naming it concluded
         // from it: those are recompiled too, until nothing changes (or so many that compiling all is cheaper).
-        var pending = dirty
+        var pending = reuse.dirty
         var readers: [String: [String]]?
         while !pending.isEmpty {
             var changed: [String] = []
-            for key in keyOrder where pending.contains(key) {
+            for key in graph.keyOrder where pending.contains(key) {
                 pending.remove(key)
-                let known = next.keys[key]
+                let known = reuse.next.keys[key]
                 let (result, compiled) = compileKey(key)
                 if known?.attribute != result.attribute || known?.type != result.type
                     || known?.aliasHeight != result.aliasHeight
@@ -50,33 +50,37 @@ extension TokenCompiler {
                     layer.tokens.tokens[.key(attribute, name(key))] = nil
                 }
                 add(compiled, result.attribute, of: key, to: &layer)
-                next.keys[key] = result
-                if result.issues.isEmpty { next.keysWithIssues.remove(key) } else { next.keysWithIssues.insert(key) }
+                reuse.next.keys[key] = result
+                if result.issues.isEmpty {
+                    reuse.next.keysWithIssues.remove(key)
+                } else {
+                    reuse.next.keysWithIssues.insert(key)
+                }
             }
             guard !changed.isEmpty else { break }
             if readers == nil { readers = readerIndex() }
             for key in changed {
                 for reader in readers?[key] ?? [] {
-                    attributeMemo[reader] = nil
-                    typeMemo[reader] = nil
-                    aliasHeights[reader] = nil
-                    dirty.insert(reader)
+                    analysis.attributeMemo[reader] = nil
+                    analysis.typeMemo[reader] = nil
+                    analysis.aliasHeights[reader] = nil
+                    reuse.dirty.insert(reader)
                     pending.insert(reader)
                 }
             }
-            if dirty.count * 2 > keyOrder.count { return nil }
+            if reuse.dirty.count * 2 > graph.keyOrder.count { return nil }
         }
-        return finish(layer, recompiled: Set(dirty.map(name)))
+        return finish(layer, recompiled: Set(reuse.dirty.map(name)))
     }
 
     /// A file (or the part a pointer names) flattened, or the last compile's flattening while its JSON is the same.
     mutating func flattened(_ part: LocatedJSON, path: String, cacheKey: String) -> TokenDocument {
         let result: TokenDocument
-        let old = memo.flattened[cacheKey]
+        let old = reuse.memo.flattened[cacheKey]
         if let old, old.node === part.node {
             result = old.document
             d.append(old.issues)
-            next.flattened[cacheKey] = old
+            reuse.next.flattened[cacheKey] = old
         } else {
             let mark = d.mark
             var document = TokenDocument(part, file: path, diagnostics: &d)
@@ -87,26 +91,27 @@ extension TokenCompiler {
                     if known.says(the: token) {
                         document.tokens[key] = known
                     } else {
-                        dirty.insert(key)
-                        if known.hints?.key != token.hints?.key { shapesKept = false }
+                        reuse.dirty.insert(key)
+                        if known.hints?.key != token.hints?.key { reuse.shapesKept = false }
                     }
                 }
             }
             result = document
-            if keepsMemo {
-                next.flattened[cacheKey] = TokenMemo.Flattened(node: part.node, document: result, issues: d.since(mark))
+            if reuse.keepsMemo {
+                reuse.next.flattened[cacheKey] = TokenMemo.Flattened(
+                    node: part.node, document: result, issues: d.since(mark))
             }
-            reflattened.insert(cacheKey)
-            if old.map({ !result.hasSameShape(as: $0.document) }) ?? true { shapesKept = false }
+            reuse.reflattened.insert(cacheKey)
+            if old.map({ !result.hasSameShape(as: $0.document) }) ?? true { reuse.shapesKept = false }
         }
-        if result.groups.values.contains(where: { $0.extends != nil }) { shapesKept = false }
+        if result.groups.values.contains(where: { $0.extends != nil }) { reuse.shapesKept = false }
         return result
     }
 
     /// For each key, the keys whose values name it (as a whole value, inside a composite or in math).
     func readerIndex() -> [String: [String]] {
         var readers: [String: [String]] = [:]
-        for key in keyOrder {
+        for key in graph.keyOrder {
             for target in Set(aliasTargets(of: key).map(\.key)) { readers[target, default: []].append(key) }
         }
         return readers

@@ -24,12 +24,12 @@ extension TokenCompiler {
 
     /// The type of a group's tokens: the nearest group with a `$type`, in the token's own document first.
     func groupType(_ def: Def) -> String? {
-        let document = units[def.unit].documents[def.context]
+        let document = graph.units[def.unit].documents[def.context]
         var path = def.token.key.split(separator: ".").map(String.init)
         while !path.isEmpty {
             path.removeLast()
             let key = path.joined(separator: ".")
-            if let type = document.groups[key]?.type ?? base.groups[key]?.type { return type }
+            if let type = document.groups[key]?.type ?? graph.base.groups[key]?.type { return type }
         }
         return nil
     }
@@ -67,14 +67,16 @@ extension TokenCompiler {
 
     /// A key's type: that of its first value that has one.
     mutating func keyType(_ key: String) -> String? {
-        if let known = typeMemo[key] { return known }
-        if reusing, !dirty.contains(key), let known = next.keys[key] { return known.type }
+        if let known = analysis.typeMemo[key] { return known }
+        if reuse.reusing, !reuse.dirty.contains(key), let known = reuse.next.keys[key] { return known.type }
         // `prepareAliases(from:)` works types out from the deepest alias up; only a cycle through a composite's alias
         // gets this deep.
-        guard let list = defs[key], typing.count <= Limits.referenceDepth, typing.insert(key).inserted else {
+        guard let list = graph.defs[key], analysis.typing.count <= Limits.referenceDepth,
+            analysis.typing.insert(key).inserted
+        else {
             return nil
         }
-        defer { typing.remove(key) }
+        defer { analysis.typing.remove(key) }
         var result: String?
         for def in list {
             if let type = type(of: def, warn: false) {
@@ -82,25 +84,25 @@ extension TokenCompiler {
                 break
             }
         }
-        typeMemo[key] = .some(result)
+        analysis.typeMemo[key] = .some(result)
         return result
     }
 
     /// The attribute a key imports into (nil when its values are in error). Every value must agree.
     mutating func attribute(of key: String) -> Attribute? {
-        if let known = attributeMemo[key] { return known }
-        if reusing, !dirty.contains(key), let known = next.keys[key] { return known.attribute }
-        guard let list = defs[key] else { return nil }
-        if let start = aliasStack.firstIndex(of: key) {
-            let cycle = aliasStack[start...] + [key]
-            if let def = defs[aliasStack[start]]?.first {
+        if let known = analysis.attributeMemo[key] { return known }
+        if reuse.reusing, !reuse.dirty.contains(key), let known = reuse.next.keys[key] { return known.attribute }
+        guard let list = graph.defs[key] else { return nil }
+        if let start = analysis.aliasStack.firstIndex(of: key) {
+            let cycle = analysis.aliasStack[start...] + [key]
+            if let def = graph.defs[analysis.aliasStack[start]]?.first {
                 d.error(def.token.location, "alias cycle: " + cycle.joined(separator: " → "))
             }
             return nil
         }
-        guard aliasStack.count <= Limits.referenceDepth else { return nil }  // as in keyType(_:)
-        aliasStack.append(key)
-        defer { aliasStack.removeLast() }
+        guard analysis.aliasStack.count <= Limits.referenceDepth else { return nil }  // as in keyType(_:)
+        analysis.aliasStack.append(key)
+        defer { analysis.aliasStack.removeLast() }
         let mark = d.mark
         var result: Attribute?
         var failed = false
@@ -108,7 +110,7 @@ extension TokenCompiler {
         for (index, def) in list.enumerated() {
             var attribute: Attribute?
             if let target = Self.wholeAlias(def.token.value) {
-                guard defs[target] != nil else {
+                guard graph.defs[target] != nil else {
                     dangling.append((def, target))  // reported with its definition, when the key has one
                     continue
                 }
@@ -138,7 +140,7 @@ extension TokenCompiler {
                 let conversion = Result { () throws(DTCGValueError) in
                     try DTCGValue.convert(type, def.token.value, remBase: input.remBase)
                 }
-                converted[key, default: [:]][index] = conversion
+                analysis.converted[key, default: [:]][index] = conversion
                 switch conversion {
                 case .success(let value): attribute = value.attribute
                 case .failure(let error):
@@ -158,7 +160,7 @@ extension TokenCompiler {
             for (def, target) in dangling { _ = checkTarget(target, from: def, expected: nil) }
         }
         let answer = failed ? nil : result
-        attributeMemo[key] = .some(answer)
+        analysis.attributeMemo[key] = .some(answer)
         // Reported with the key, to be kept with its result.
         issues[key, default: Diagnostics()].append(d.take(since: mark))
         return answer
@@ -186,7 +188,7 @@ extension TokenCompiler {
     /// alias of a dimension that imports as a `token`): the whole token is then a `token`, as it is without aliases.
     mutating func typographyImportsAsToken(_ value: JSONValue) -> Bool {
         guard case .object(let object) = value, let size = object["fontSize"] else { return false }
-        if let target = Self.wholeAlias(size) { return defs[target] != nil && attribute(of: target) == .token }
+        if let target = Self.wholeAlias(size) { return graph.defs[target] != nil && attribute(of: target) == .token }
         guard let dimension = try? DimensionValue.read(size, "fontSize") else { return false }
         return dimension.points(remBase: input.remBase) == nil
     }

@@ -21,44 +21,15 @@ public struct TokenCompiler {
 
     var input: DTCGInput
     let themeName: String
-    /// Whether to leave a memo for the next compile; without one, the files' JSON is let go as soon as the tokens
-    /// are read out of it, and only results with errors or warnings are kept (`compileWhole`).
-    var keepsMemo = true
-    /// The last compile's results, and this one's for the next.
-    var memo: TokenMemo
-    var next = TokenMemo()
-    /// Whether every file flattened anew has the keys and group properties it had (and none uses `$extends`).
-    var shapesKept = true
+    /// The token graph: what the front ends plan and the merge reads out of the files.
+    var graph = TokenGraph()
+    /// What the stages work out about each key in this compile.
+    var analysis = KeyAnalysis()
+    /// The incremental layer: the last compile's results, this one's for the next, and what changed.
+    var reuse: ReuseState
     /// Each key's errors and warnings, kept with its result.
     var issues: [String: Diagnostics] = [:]
     var d = Diagnostics()
-    var units: [Unit] = []
-    /// Every unit's group properties merged (a token inherits `$deprecated` from them).
-    var groups: [String: GroupInfo] = [:]
-    /// Whether any group is `$deprecated` (its tokens inherit it).
-    var hasDeprecatedGroups = false
-    /// The sets merged: where a modifier context's tokens find their group's `$type` and `$extends` targets (its
-    /// tokens only when some group uses `$extends`).
-    var base = TokenDocument()
-    /// Reusing: the keys whose tokens changed since the last compile (every other key's result is kept).
-    var dirty = Set<String>()
-    var reusing = false
-    /// The files (`path#pointer`) flattened anew in this compile.
-    var reflattened = Set<String>()
-    var defs: [String: [Def]] = [:]
-    var keyOrder: [String] = []
-    /// Token paths whose key is another (`SnapStyleHints.key`).
-    var names: [String: String] = [:]
-    var typeMemo: [String: String?] = [:]
-    var attributeMemo: [String: Attribute?] = [:]
-    /// Keys whose type is being worked out (an untyped alias cycle ends there).
-    var typing = Set<String>()
-    var aliasStack: [String] = []
-    /// Keys walked by `prepareAliases(from:)`, with their longest chain of whole-value aliases.
-    var aliasHeights: [String: Int] = [:]
-    var converted: [String: [Int: Result<DTCGValue.Converted, DTCGValueError>]] = [:]
-    /// Tokens Studio: the files of sets selected only as `source` (`TokensStudioThemes.sourceFiles`).
-    var sourceFiles = Set<String>()
 
     public static func compile(_ input: DTCGInput, themeName: String) -> DTCGCompilation {
         var memo = TokenMemo()
@@ -70,13 +41,13 @@ public struct TokenCompiler {
         var compiler = TokenCompiler(input: input, themeName: themeName, memo: memo)
         memo = TokenMemo()  // the compiler's copy is then the only one, and patched in place
         if let result = compiler.run(reusing: true) {
-            memo = compiler.next
+            memo = compiler.reuse.next
             return result
         }
-        // A key's type or attribute changed: what other keys concluded from it no longer holds.
+        // Reusing would have recompiled most keys (a type or attribute many keys depend on changed): all of them.
         var fresh = TokenCompiler(input: input, themeName: themeName, memo: TokenMemo())
         let result = fresh.run(reusing: false)!
-        memo = fresh.next
+        memo = fresh.reuse.next
         return result
     }
 
@@ -84,45 +55,45 @@ public struct TokenCompiler {
     /// outweigh its compiled form. `input` is taken over, and its documents are let go once flattened.
     public static func compileWhole(_ input: consuming DTCGInput, themeName: String) -> DTCGCompilation {
         var compiler = TokenCompiler(input: input, themeName: themeName, memo: TokenMemo())
-        compiler.keepsMemo = false
+        compiler.reuse.keepsMemo = false
         return compiler.run(reusing: false)!
     }
 
     init(input: DTCGInput, themeName: String, memo: TokenMemo) {
         self.input = input
         self.themeName = themeName
-        self.memo = memo
+        reuse = ReuseState(memo: memo)
     }
 
     /// Nil when a reused result turns out stale (a recompiled key's type or attribute changed).
     mutating func run(reusing allowed: Bool) -> DTCGCompilation? {
         let signature = TokenMemo.Signature(input)
         buildUnits()
-        if !keepsMemo { input.documents = [:] }
-        reusing = allowed && shapesKept && memo.signature.map { $0.matches(signature) } == true
-        next.signature = signature
-        guard reusing else { return compileAll() }
+        if !reuse.keepsMemo { input.documents = [:] }
+        reuse.reusing = allowed && reuse.shapesKept && reuse.memo.signature.map { $0.matches(signature) } == true
+        reuse.next.signature = signature
+        guard reuse.reusing else { return compileAll() }
         return recompileDirty()
     }
 
     /// Compiles every key.
     mutating func compileAll() -> DTCGCompilation {
         finishUnits()
-        for (u, unit) in units.enumerated() {
+        for (u, unit) in graph.units.enumerated() {
             for (c, document) in unit.documents.enumerated() {
                 for key in document.order {
-                    if defs[key] == nil { keyOrder.append(key) }
-                    defs[key, default: []].append(Def(unit: u, context: c, token: document.tokens[key]!))
+                    if graph.defs[key] == nil { graph.keyOrder.append(key) }
+                    graph.defs[key, default: []].append(Def(unit: u, context: c, token: document.tokens[key]!))
                 }
             }
         }
         nameKeys()
         var layer = ThemeLayer(name: themeName)
-        layer.tokens.modifiers = units.compactMap(\.selector)
-        for key in keyOrder {
+        layer.tokens.modifiers = graph.units.compactMap(\.selector)
+        for key in graph.keyOrder {
             let (result, compiled) = compileKey(key)
-            if keepsMemo || !result.issues.isEmpty { next.keys[key] = result }
-            if !result.issues.isEmpty { next.keysWithIssues.insert(key) }
+            if reuse.keepsMemo || !result.issues.isEmpty { reuse.next.keys[key] = result }
+            if !result.issues.isEmpty { reuse.next.keysWithIssues.insert(key) }
             add(compiled, result.attribute, of: key, to: &layer)
         }
         return finish(layer, recompiled: nil)
@@ -134,7 +105,7 @@ public struct TokenCompiler {
         let mark = d.mark
         let attribute = self.attribute(of: key)
         let compiled = attribute.flatMap { definition(of: key, $0) }
-        converted[key] = nil
+        analysis.converted[key] = nil
         var own = issues.removeValue(forKey: key) ?? Diagnostics()
         own.append(d.take(since: mark))
         let result = TokenMemo.KeyResult(
@@ -155,25 +126,29 @@ public struct TokenCompiler {
     /// The compilation, and the memo for the next.
     mutating func finish(_ layer: ThemeLayer, recompiled: Set<String>?) -> DTCGCompilation {
         var all = d
-        for key in keyOrder where next.keysWithIssues.contains(key) { all.append(next.keys[key]!.issues) }
-        next.groups = groups
-        next.base = base
-        next.keyOrder = keyOrder
-        next.names = names
-        next.defs = defs
-        next.layer = layer
-        next.reusedKeys = recompiled.map { keyOrder.count - $0.count } ?? 0
+        for key in graph.keyOrder where reuse.next.keysWithIssues.contains(key) {
+            all.append(reuse.next.keys[key]!.issues)
+        }
+        reuse.next.groups = graph.groups
+        reuse.next.base = graph.base
+        reuse.next.keyOrder = graph.keyOrder
+        reuse.next.names = graph.names
+        reuse.next.defs = graph.defs
+        reuse.next.layer = layer
+        reuse.next.reusedKeys = recompiled.map { graph.keyOrder.count - $0.count } ?? 0
         return DTCGCompilation(
-            layer: layer, errors: all.errors, warnings: all.warnings, tokenCount: keyOrder.count, recompiled: recompiled
+            layer: layer, errors: all.errors, warnings: all.warnings, tokenCount: graph.keyOrder.count,
+            recompiled: recompiled
         )
     }
 
     /// Takes the keys `$extensions."org.snapstyle".key` gives tokens instead of their paths (an export's native
     /// keys), unless the key is another token's.
     mutating func nameKeys() {
-        var taken = Set(keyOrder)
-        for key in keyOrder {
-            guard let def = defs[key]!.last(where: { $0.token.hints?.key != nil }), let name = def.token.hints!.key,
+        var taken = Set(graph.keyOrder)
+        for key in graph.keyOrder {
+            guard let def = graph.defs[key]!.last(where: { $0.token.hints?.key != nil }),
+                let name = def.token.hints!.key,
                 name != key
             else { continue }
             guard !taken.contains(name) else {
@@ -181,12 +156,12 @@ public struct TokenCompiler {
                 continue
             }
             taken.insert(name)
-            names[key] = name
+            graph.names[key] = name
         }
     }
 
     /// The key a token path becomes.
-    func name(_ key: String) -> String { names[key] ?? key }
+    func name(_ key: String) -> String { graph.names[key] ?? key }
 
     // MARK: Units
 
@@ -209,11 +184,11 @@ public struct TokenCompiler {
                 }
                 var part = json
                 for segment in pointer {
-                    guard let next = part[segment] else {
+                    guard let inner = part[segment] else {
                         d.error(location, "'\(path)#/\(pointer.joined(separator: "/"))' points at nothing")
                         return TokenDocument()
                     }
-                    part = next
+                    part = inner
                 }
                 let result = flattened(part, path: path, cacheKey: cacheKey)
                 cache[cacheKey] = result
@@ -227,62 +202,64 @@ public struct TokenCompiler {
             // The same files as last time, none of them flattened anew: the same merge.
             let keys = sources.compactMap(\.fileKey)
             let key = keys.count == sources.count ? keys.joined(separator: "\n") : nil
-            if let key, let known = memo.merged[key], !known.sources.contains(where: reflattened.contains) {
-                next.merged[key] = known
+            if let key, let known = reuse.memo.merged[key], !known.sources.contains(where: reuse.reflattened.contains) {
+                reuse.next.merged[key] = known
                 return known.document
             }
             var result = TokenDocument()
             for document in documents { result.merge(document) }
-            if let key, keepsMemo { next.merged[key] = (keys, result) }
+            if let key, reuse.keepsMemo { reuse.next.merged[key] = (keys, result) }
             return result
         }
         let plans: [TokenFrontEnd.Plan]
         if let resolver = input.resolver {
             let document: ResolverDocument
-            if let known = memo.resolver, known.node === resolver.json.node {
+            if let known = reuse.memo.resolver, known.node === resolver.json.node {
                 document = known.document
                 d.append(known.issues)
-                next.resolver = known
+                reuse.next.resolver = known
             } else {
                 let mark = d.mark
                 document = ResolverDocument(resolver.json, path: resolver.path, diagnostics: &d)
-                next.resolver = (resolver.json.node, document, d.since(mark))
+                reuse.next.resolver = (resolver.json.node, document, d.since(mark))
             }
             plans = TokenFrontEnd.resolver(document, mappings: input.mappings, &d)
         } else if let studio = input.studioThemes, !(studio.json.value.arrayValue ?? []).isEmpty {
             // A project without themes (`[]`) applies every set, as one without `$themes.json` does.
-            (plans, sourceFiles) = TokenFrontEnd.tokensStudio(input, themes: studio, &d)
+            (plans, graph.sourceFiles) = TokenFrontEnd.tokensStudio(input, themes: studio, &d)
         } else {
             plans = TokenFrontEnd.modeFiles(input)
         }
-        units = plans.map { plan in
+        graph.units = plans.map { plan in
             Unit(selector: plan.selector, documents: plan.contexts.map(merged), contextNames: plan.contextNames)
         }
     }
 
     /// Builds the union of every unit (for group types and `$extends` targets), then applies `$extends`.
     mutating func finishUnits() {
-        let extending = units.contains { $0.documents.contains { $0.groups.values.contains { $0.extends != nil } } }
-        for unit in units {
+        let extending = graph.units.contains {
+            $0.documents.contains { $0.groups.values.contains { $0.extends != nil } }
+        }
+        for unit in graph.units {
             for document in unit.documents {
-                for (key, info) in document.groups { groups[key] = GroupInfo.merged(groups[key], info) }
+                for (key, info) in document.groups { graph.groups[key] = GroupInfo.merged(graph.groups[key], info) }
             }
             guard unit.selector == nil else { continue }
             if extending {
-                base.merge(unit.documents[0])
+                graph.base.merge(unit.documents[0])
             } else {
                 for (key, info) in unit.documents[0].groups {
-                    base.groups[key] = GroupInfo.merged(base.groups[key], info)
+                    graph.base.groups[key] = GroupInfo.merged(graph.base.groups[key], info)
                 }
             }
         }
-        hasDeprecatedGroups = groups.values.contains { $0.deprecated != nil }
+        graph.hasDeprecatedGroups = graph.groups.values.contains { $0.deprecated != nil }
         guard extending else { return }
-        for u in units.indices {
-            for c in units[u].documents.indices {
-                var document = units[u].documents[c]
+        for u in graph.units.indices {
+            for c in graph.units[u].documents.indices {
+                var document = graph.units[u].documents[c]
                 applyExtends(&document)
-                units[u].documents[c] = document
+                graph.units[u].documents[c] = document
             }
         }
     }
