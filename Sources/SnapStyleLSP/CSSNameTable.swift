@@ -26,37 +26,17 @@ struct CSSNameTable {
                 keys: exported, params: ["theme": .string(theme)], context: [:],
                 call: { method, params in try methods.answer(method, .object(params)) ?? .null })
         else { return nil }
-        var bases: [String: (Attribute, String)] = [:]
+        var table = CSSNameTable(theme: theme, generation: keys["generation"]?.intValue ?? 0)
         for (attribute, list) in resolved.values {
             guard let attribute = Attribute(rawValue: attribute) else { continue }
             for entry in list {
-                bases[ThemeExport.cssName(attribute: attribute.rawValue, entry)] = (attribute, entry.key)
+                for (name, value) in ThemeExport.properties(attribute: attribute.rawValue, entry) ?? [] {
+                    if table.entries[name] == nil { table.names.append(name) }
+                    table.entries[name] = Entry(attribute: attribute, key: entry.key, value: value)
+                }
             }
         }
-        var table = CSSNameTable(theme: theme, generation: keys["generation"]?.intValue ?? 0)
-        for line in ThemeExport.css([resolved]).split(separator: "\n") {
-            let trimmed = line.trimmingSpaces
-            guard trimmed.hasPrefix("--"), let colon = trimmed.firstIndex(of: ":") else { continue }
-            let name = String(trimmed[..<colon])
-            var value = trimmed[trimmed.index(after: colon)...].trimmingSpaces
-            if value.hasSuffix(";") { value = value.dropLast() }
-            guard let (attribute, key) = Self.owner(of: name, bases: bases) else { continue }
-            if table.entries[name] == nil { table.names.append(name) }
-            table.entries[name] = Entry(attribute: attribute, key: key, value: String(value))
-        }
         return table
-    }
-
-    /// The key a declared name comes from: its own, or for a member property (`--font-title-font-size`) the
-    /// longest key name it extends.
-    static func owner(of name: String, bases: [String: (Attribute, String)]) -> (Attribute, String)? {
-        var candidate = Substring(name)
-        while true {
-            if let owner = bases[String(candidate)] { return owner }
-            guard let dash = candidate.lastIndex(of: "-"), candidate.distance(from: candidate.startIndex, to: dash) > 2
-            else { return nil }
-            candidate = candidate[..<dash]
-        }
     }
 
     subscript(name: String) -> Entry? { entries[name] }

@@ -37,9 +37,9 @@ extension ThemeExport {
         entry.isImported ? "--" + kebab(entry.key) : "--" + kebab(attribute) + "-" + kebab(entry.key)
     }
 
-    /// A key's declarations; nil for an imported value CSS cannot express (a native key CSS has no form for, such
-    /// as a padding or an icon, has none and is not counted).
-    static func properties(attribute: String, _ entry: ExportedValue) -> [(String, String)]? {
+    /// A key's declarations (custom property name, value) as `css` writes them; nil for an imported value CSS cannot
+    /// express (a native key CSS has no form for, such as a padding or an icon, has none and is not counted).
+    public static func properties(attribute: String, _ entry: ExportedValue) -> [(String, String)]? {
         let name = cssName(attribute: attribute, entry)
         let value = entry.value
         let written: [(String, String)]?
