@@ -1,5 +1,6 @@
 import SnapStyleEngine
 import SnapStyleJSON
+import SnapStyleSystem
 import SnapStyleThemes
 
 extension LanguageServer {
@@ -43,20 +44,10 @@ extension LanguageServer {
         else { return nil }
         let relative = String(string.text.split(separator: "#", maxSplits: 1).first ?? "")
         let directory = file.path.split(separator: "/").dropLast().joined(separator: "/")
-        let path = Self.normalized("/" + directory + "/" + relative)
+        let path = POSIXFileSystem.normalized("/" + directory + "/" + relative)
         guard workspace?.fileSystem.kind(of: path) == .file else { return nil }
         let start = LSPPosition(line: 0, character: 0)
         return ["uri": .string(FileURI.uri(path)), "range": LSPRange(start: start, end: start).json]
-    }
-
-    /// A path with `.` and `..` taken out.
-    static func normalized(_ path: String) -> String {
-        var parts: [Substring] = []
-        for part in path.split(separator: "/") {
-            if part == "." || part.isEmpty { continue }
-            if part == ".." { _ = parts.popLast() } else { parts.append(part) }
-        }
-        return "/" + parts.joined(separator: "/")
     }
 
     func references(_ params: JSONValue?) async throws -> JSONValue? {

@@ -18,6 +18,15 @@ public struct POSIXFileSystem: Sendable {
         return String(cString: cwd) + "/" + path
     }
 
+    /// An absolute path with its `.` and `..` parts taken out (as text: links are not followed).
+    public static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") where part != "." {
+            if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
     public func entries(of directory: String) throws(FileSystemError) -> [(name: String, kind: FileKind)] {
         let dir: OpaquePointer
         do { dir = try SystemCall.pointer("opendir", directory) { opendir(directory) } } catch {

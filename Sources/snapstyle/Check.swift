@@ -30,7 +30,7 @@ struct Check: AsyncParsableCommand {
         var targets: [(root: ThemeRoot, name: String?)] = []
         if paths.isEmpty { targets = standard.map { ($0, nil) } }
         for path in paths {
-            let full = normalized(POSIXFileSystem.absolute(path))
+            let full = POSIXFileSystem.normalized(POSIXFileSystem.absolute(path))
             guard let kind = fileSystem.kind(of: full) else {
                 FileHandle.standardError.write(Data("snapstyle: \(path): no such file or directory\n".utf8))
                 throw ExitCode(1)
@@ -147,15 +147,6 @@ struct Check: AsyncParsableCommand {
 
     func warn(_ message: String) {
         FileHandle.standardError.write(Data("snapstyle: warning: \(message)\n".utf8))
-    }
-
-    func normalized(_ path: String) -> String {
-        var parts: [String] = []
-        for part in path.split(separator: "/") {
-            if part == "." { continue }
-            if part == ".." { _ = parts.popLast() } else { parts.append(String(part)) }
-        }
-        return "/" + parts.joined(separator: "/")
     }
 
     /// The path relative to the current directory when it is below it.
