@@ -5,11 +5,7 @@ import SnapStyleJSON
 /// Resolved values in words, one line each, as the CLI prints them (`#102030FF`, `17pt semibold ...`).
 public enum ValueText {
     /// A number as the CLI prints it: an integer without a fraction, else three decimals at most.
-    public static func number(_ value: JSONValue?) -> String {
-        guard let d = value?.doubleValue else { return "?" }
-        if d.rounded() == d, abs(d) < 1e15 { return String(Int64(d)) }
-        return String((d * 1000).rounded() / 1000)
-    }
+    public static func number(_ value: JSONValue?) -> String { value?.doubleValue.map(StyleValue.text) ?? "?" }
 
     /// A resolved value of any attribute on one line (`attribute`, when known, decides how its JSON reads).
     public static func value(_ value: JSONValue, attribute: Attribute? = nil) -> String {
@@ -51,5 +47,5 @@ public enum ValueText {
         }
     }
 
-    static func number(_ value: Double?) -> String { number(value.map(JSONValue.number)) }
+    static func number(_ value: Double?) -> String { value.map(StyleValue.text) ?? "?" }
 }

@@ -1,57 +1,55 @@
+import SnapStyleEngine
 import SnapStyleJSON
 import SnapStyleJansson
+import SnapStyleProtocol
 
-/// Resolved values (their protocol JSON) written short, as an editor shows them beside the text: `#0A6CFF`,
-/// `17pt semibold`, `16`.
+/// Resolved values written short, as an editor shows them beside the text: `#0A6CFF`, `17pt semibold`, `16`.
 public enum InlineValue {
-    public static func short(_ value: JSONValue?) -> String {
-        guard let value, case .object(let object) = value else { return value.map(scalar) ?? "no value" }
-        if let kind = object["kind"]?.stringValue {
-            switch kind {
-            case "color": return object["hex"]?.stringValue.map(color) ?? "?"
-            case "material": return "material " + (object["material"]?.stringValue ?? "?")
-            default:
-                let colors = (object["colors"]?.arrayValue ?? []).compactMap { $0["hex"]?.stringValue.map(color) }
-                return (object["gradient"]?.stringValue ?? kind) + " gradient " + colors.joined(separator: " → ")
-            }
-        }
-        if object["baseSize"] != nil {
-            var text = number(object["size"]) + "pt " + (object["weight"]?.stringValue ?? "regular")
-            if let family = object["family"]?.stringValue { text += " " + family }
-            return text
-        }
-        if object["base"] != nil, let amount = object["value"] { return number(amount) }
-        if object["leading"] != nil {
-            let edges = ["top", "leading", "bottom", "trailing"].map { edge -> String in
-                guard let value = object[edge], !value.isNull else { return "-" }
-                return number(value["value"])
-            }
-            return Set(edges).count == 1 ? edges[0] : edges.joined(separator: " ")
-        }
-        if let shape = object["shape"]?.stringValue {
-            return shape == "roundedRectangle" ? "rounded " + number(object["cornerRadius"]) : shape
-        }
-        if let name = object["name"]?.stringValue, object.count == 1 { return name }
-        if object["foreground"] != nil {
-            return ["foreground", "background"].compactMap { layer in
-                guard let entry = object[layer], !entry.isNull else { return nil }
-                return layer.prefix(2) + " " + short(entry["value"])
-            }.joined(separator: ", ")
-        }
-        if object["brightness"] != nil { return short(object["base"]) }
-        if let type = object["type"]?.stringValue, let tokenValue = object["value"] { return token(type, tokenValue) }
-        return Jansson.encode(value)
+    /// A value of `attribute` (the engine's answer), read as clients read it.
+    public static func short(_ value: ResolvedValue?, _ attribute: Attribute) -> String {
+        guard let value, let typed = StyleValue(json: value.json, attribute: attribute) else { return "no value" }
+        return short(typed)
     }
 
-    static func token(_ type: String, _ value: JSONValue) -> String {
+    public static func short(_ value: StyleValue) -> String {
         switch value {
-        case .string, .integer, .double, .bool: return scalar(value)
-        case .array(let items): return items.map { token(type, $0) }.joined(separator: ", ")
+        case .color(let color): return self.color(color.hex)
+        case .material(let material): return "material " + material
+        case .gradient(let kind, let colors):
+            return kind + " gradient " + colors.map { self.color($0.hex) }.joined(separator: " → ")
+        case .number(let amount, _): return StyleValue.text(amount)
+        case .font(let font):
+            return StyleValue.text(font.size) + "pt " + font.weight + (font.family.map { " " + $0 } ?? "")
+        case .padding(let edges):
+            // Top, leading, bottom, trailing: the order CSS writes them in.
+            let written = [1, 0, 3, 2].map { edges[$0].flatMap(\.number).map(StyleValue.text) ?? "-" }
+            return Set(written).count == 1 ? written[0] : written.joined(separator: " ")
+        case .shape(let name, let radius, _):
+            return name == "roundedRectangle" ? "rounded " + (radius.map(StyleValue.text) ?? "?") : name
+        case .icon(let name): return name
+        case .composition(let layers):
+            return zip(["fo", "ba"], layers.prefix(2)).compactMap { name, layer in
+                layer.map { name + " " + ($0.value.map(short) ?? "no value") }
+            }.joined(separator: ", ")
+        case .accent(let colors, _): return colors.first.flatMap { $0 }.map { self.color($0.hex) } ?? "?"
+        case .token(_, let value): return token(value)
+        }
+    }
+
+    /// A token's DTCG value: scalars as written, `{value, unit}` dimensions, colors by their hex.
+    static func token(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let text): return text
+        case .integer, .double: return value.doubleValue.map(StyleValue.text) ?? "?"
+        case .bool(let flag): return flag ? "true" : "false"
+        case .array(let items): return items.map(token).joined(separator: ", ")
         case .object(let object):
-            if let amount = object["value"], let unit = object["unit"]?.stringValue { return number(amount) + unit }
+            if let amount = object["value"]?.doubleValue, let unit = object["unit"]?.stringValue {
+                return StyleValue.text(amount) + unit
+            }
             if let hex = object["hex"]?.stringValue { return color(hex) }
             return Jansson.encode(value)
-        default: return Jansson.encode(value)
+        case .null: return "no value"
         }
     }
 
@@ -59,44 +57,5 @@ public enum InlineValue {
     public static func color(_ hex: String) -> String {
         let upper = hex.uppercased()
         return upper.count == 9 && upper.hasSuffix("FF") ? String(upper.dropLast(2)) : upper
-    }
-
-    static func scalar(_ value: JSONValue) -> String {
-        switch value {
-        case .string(let text): return text
-        case .integer, .double: return number(value)
-        case .bool(let flag): return flag ? "true" : "false"
-        case .null: return "no value"
-        default: return Jansson.encode(value)
-        }
-    }
-
-    public static func number(_ value: JSONValue?) -> String {
-        guard let amount = value?.doubleValue else { return "?" }
-        if amount.rounded() == amount, abs(amount) < 1e15 { return String(Int64(amount)) }
-        return String((amount * 1000).rounded() / 1000)
-    }
-
-    /// A color's components from `#RRGGBB` or `#RRGGBBAA` (or the short forms), each 0...1.
-    public static func components(hex: String) -> (red: Double, green: Double, blue: Double, alpha: Double)? {
-        var digits = Array(hex.hasPrefix("#") ? hex.dropFirst() : Substring(hex))
-        if digits.count == 3 || digits.count == 4 { digits = digits.flatMap { [$0, $0] } }
-        guard digits.count == 6 || digits.count == 8 else { return nil }
-        var values: [Double] = []
-        for index in stride(from: 0, to: digits.count, by: 2) {
-            guard let byte = UInt8(String(digits[index...index + 1]), radix: 16) else { return nil }
-            values.append(Double(byte) / 255)
-        }
-        return (values[0], values[1], values[2], values.count == 4 ? values[3] : 1)
-    }
-
-    /// `#RRGGBB`, or `#RRGGBBAA` when not opaque.
-    public static func hex(red: Double, green: Double, blue: Double, alpha: Double) -> String {
-        func byte(_ value: Double) -> String {
-            let byte = Int((min(max(value, 0), 1) * 255).rounded())
-            let digits = String(byte, radix: 16, uppercase: true)
-            return digits.count == 1 ? "0" + digits : digits
-        }
-        return "#" + byte(red) + byte(green) + byte(blue) + (alpha < 1 ? byte(alpha) : "")
     }
 }

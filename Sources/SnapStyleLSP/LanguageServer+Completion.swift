@@ -109,9 +109,9 @@ extension LanguageServer {
         }
         let matching = starting + containing
         let items: [JSONValue] = matching.prefix(Self.completionLimit).map { entry in
-            let value = (try? session.resolve(entry.attribute, entry.key))?.json
+            let value = try? session.resolve(entry.attribute, entry.key)
             return [
-                "label": .string(entry.key), "detail": .string(InlineValue.short(value)),
+                "label": .string(entry.key), "detail": .string(InlineValue.short(value, entry.attribute)),
                 "kind": .integer((entry.attribute == .surface ? CompletionKind.color : .value).rawValue),
                 "textEdit": ["range": range.json, "newText": .string(entry.key + closing)],
                 "labelDetails": ["description": .string(entry.attribute.rawValue)],

@@ -10,29 +10,23 @@ extension LanguageServer {
         var covered = Set<Int>()
         for site in file.model.sites {
             guard let node = workspace.node(site.name, theme: file.theme), case .key(.surface, let key) = node,
-                let value = try? session.resolve(.surface, key)?.json, value["kind"]?.stringValue == "color",
-                let hex = value["hex"]?.stringValue, let color = InlineValue.components(hex: hex)
+                case .surface(.color(let color))? = try? session.resolve(.surface, key)
             else { continue }
             covered.insert(site.start)
             colors.append(colorInformation(file.document.range(site.start, site.end), color))
         }
         for string in file.model.scan.strings where !string.isKey && string.text.hasPrefix("#") {
-            guard !covered.contains(string.contentStart), let color = InlineValue.components(hex: string.text) else {
-                continue
-            }
+            guard !covered.contains(string.contentStart), let color = RGBA(hex: string.text) else { continue }
             colors.append(colorInformation(file.document.range(string.contentStart, string.end - 1), color))
         }
         return .array(colors)
     }
 
-    func colorInformation(_ range: LSPRange, _ color: (red: Double, green: Double, blue: Double, alpha: Double))
-        -> JSONValue
-    {
+    func colorInformation(_ range: LSPRange, _ color: RGBA) -> JSONValue {
         [
             "range": range.json,
             "color": [
-                "red": .double(color.red), "green": .double(color.green), "blue": .double(color.blue),
-                "alpha": .double(color.alpha),
+                "red": .double(color.r), "green": .double(color.g), "blue": .double(color.b), "alpha": .double(color.a),
             ],
         ]
     }
@@ -42,7 +36,7 @@ extension LanguageServer {
             let green = color["green"]?.doubleValue,
             let blue = color["blue"]?.doubleValue, let alpha = color["alpha"]?.doubleValue
         else { throw LSPError(.invalidParams, "color is missing") }
-        let label = InlineValue.hex(red: red, green: green, blue: blue, alpha: alpha)
+        let label = InlineValue.color(RGBA(r: red, g: green, b: blue, a: alpha).hex)
         var presentation: JSONObject = ["label": .string(label)]
         // Only a color written as a literal is replaced; a reference keeps naming its key.
         if let range = LSPRange(json: params?["range"]), let target = try target(params, needsPosition: false),
@@ -90,10 +84,10 @@ extension LanguageServer {
         for site in file.model.sites where site.role == .reference && site.start >= start && site.end <= end {
             guard let node = workspace.node(site.name, theme: file.theme), case .key(let attribute, let key) = node
             else { continue }
-            let value = (try? session.resolve(attribute, key))?.json
+            let value = try? session.resolve(attribute, key)
             hints.append([
                 "position": file.document.position(of: min(site.end + 1, file.document.bytes.count)).json,
-                "label": .string(InlineValue.short(value)), "paddingLeft": true,
+                "label": .string(InlineValue.short(value, attribute)), "paddingLeft": true,
             ])
         }
         return .array(hints)

@@ -76,7 +76,7 @@ extension LanguageServer {
             let value: String
             do {
                 let styleContext = try StyleContext(json: .object(context))
-                value = InlineValue.short(try session.resolve(attribute, key, context: styleContext)?.json)
+                value = InlineValue.short(try session.resolve(attribute, key, context: styleContext), attribute)
             } catch {
                 value = "error: \(error)"
             }

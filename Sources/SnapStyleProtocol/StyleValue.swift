@@ -45,6 +45,12 @@ public enum StyleValue: Sendable, Equatable {
     /// An imported token of a type no other attribute covers: its DTCG type and value as written.
     case token(type: String, value: JSONValue)
 
+    /// A number as people read it: an integer without a fraction, else three decimals at most.
+    public static func text(_ number: Double) -> String {
+        if number.rounded() == number, abs(number) < 1e15 { return String(Int64(number)) }
+        return String((number * 1000).rounded() / 1000)
+    }
+
     public static let paddingEdges = ["leading", "top", "trailing", "bottom"]
     public static let compositionLayers = ["foreground", "background", "backgroundOverlay", "border"]
     public static let accentVariants = ["base", "onAccent", "complementary", "contrast"]
