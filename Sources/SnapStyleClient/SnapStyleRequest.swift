@@ -71,7 +71,7 @@ public struct FontRequest: SnapStyleRequest {
     public var params: JSONObject { inner.params }
 
     public func decode(_ result: JSONValue) throws -> Resolved<StyleFont> {
-        try inner.decode(result, as: StyleFont.init(json:), "a font")
+        try inner.decode(result, as: { StyleValue(json: $0, attribute: .font)?.font }, "a font")
     }
 }
 
@@ -87,7 +87,7 @@ public struct ColorRequest: SnapStyleRequest {
     public var params: JSONObject { inner.params }
 
     public func decode(_ result: JSONValue) throws -> Resolved<StyleColor> {
-        try inner.decode(result, as: StyleColor.init(json:), "a color")
+        try inner.decode(result, as: { StyleValue(json: $0, attribute: .surface)?.color }, "a color")
     }
 }
 
@@ -103,7 +103,7 @@ public struct NumberRequest: SnapStyleRequest {
     public var params: JSONObject { inner.params }
 
     public func decode(_ result: JSONValue) throws -> Resolved<StyleNumber> {
-        try inner.decode(result, as: StyleNumber.init(json:), "a number")
+        try inner.decode(result, as: { StyleValue(json: $0, attribute: .number)?.number }, "a number")
     }
 }
 

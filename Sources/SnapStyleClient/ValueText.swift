@@ -21,7 +21,7 @@ public enum ValueText {
         case .color(let color): return color.hex
         case .material(let material): return "material \(material)"
         case .gradient(let kind, let colors): return "\(kind) gradient [\(colors.map(\.hex).joined(separator: ", "))]"
-        case .number(let value, let base): return "\(number(value)) (base \(number(base)))"
+        case .number(let amount): return "\(number(amount.value)) (base \(number(amount.base)))"
         case .font(let font):
             return
                 "\(number(font.size))pt \(font.weight) (base \(number(font.baseSize)), \(font.textStyle), \(font.design), "

@@ -17,7 +17,7 @@ public enum InlineValue {
         case .material(let material): return "material " + material
         case .gradient(let kind, let colors):
             return kind + " gradient " + colors.map { self.color($0.hex) }.joined(separator: " → ")
-        case .number(let amount, _): return StyleValue.text(amount)
+        case .number(let amount): return StyleValue.text(amount.value)
         case .font(let font):
             return StyleValue.text(font.size) + "pt " + font.weight + (font.family.map { " " + $0 } ?? "")
         case .padding(let edges):

@@ -17,6 +17,12 @@ public enum StyleValue: Sendable, Equatable {
         public var value: StyleValue?
     }
 
+    /// A number: its scaled value and unscaled base.
+    public struct Number: Sendable, Equatable {
+        public var value: Double
+        public var base: Double
+    }
+
     /// A font's size (scaled), base size, traits, and the family when the theme names one.
     public struct Font: Sendable, Equatable {
         public var size: Double
@@ -32,7 +38,7 @@ public enum StyleValue: Sendable, Equatable {
     case material(String)
     /// A linear or mesh gradient (`kind`) and its colors.
     case gradient(kind: String, colors: [Color])
-    case number(value: Double, base: Double)
+    case number(Number)
     case font(Font)
     /// Leading, top, trailing, bottom; nil for an edge without a value.
     case padding([Keyed?])
@@ -50,6 +56,15 @@ public enum StyleValue: Sendable, Equatable {
         if number.rounded() == number, abs(number) < 1e15 { return String(Int64(number)) }
         return String((number * 1000).rounded() / 1000)
     }
+
+    /// The font, when the value is one.
+    public var font: Font? { if case .font(let font) = self { font } else { nil } }
+
+    /// The color, when the value is one.
+    public var color: Color? { if case .color(let color) = self { color } else { nil } }
+
+    /// The number, when the value is one.
+    public var number: Number? { if case .number(let number) = self { number } else { nil } }
 
     public static let paddingEdges = ["leading", "top", "trailing", "bottom"]
     public static let compositionLayers = ["foreground", "background", "backgroundOverlay", "border"]
@@ -118,7 +133,7 @@ public enum StyleValue: Sendable, Equatable {
 
     init?(number object: JSONObject) {
         guard let value = object["value"]?.doubleValue, let base = object["base"]?.doubleValue else { return nil }
-        self = .number(value: value, base: base)
+        self = .number(Number(value: value, base: base))
     }
 
     init?(font object: JSONObject) {
