@@ -16,23 +16,28 @@ public struct ThemeFileModel: Sendable {
     public init(bytes: [UInt8]) {
         let scan = JSONScan(bytes: bytes)
         self.scan = scan
-        format = Self.format(of: scan)
-        switch format {
-        case .native: readNative(bytes)
-        case .tokens: readTokens(bytes)
-        case .resolver: break
+        let keysByObject = Dictionary(grouping: scan.strings.filter(\.isKey)) { Array($0.path.dropLast()) }
+        let tokenPaths = Self.tokenPaths(keysByObject)
+        if scan.strings.contains(where: { $0.isKey && $0.path == [.key("resolutionOrder")] }) {
+            format = .resolver
+        } else if !tokenPaths.isEmpty {
+            format = .tokens
+            readTokens(bytes, keysByObject: keysByObject, tokenPaths: tokenPaths)
+        } else {
+            format = .native
+            readNative(bytes)
         }
         sites.sort { ($0.start, $0.end) < ($1.start, $1.end) }
     }
 
-    static func format(of scan: JSONScan) -> Format {
-        if scan.strings.contains(where: { $0.isKey && $0.path == [.key("resolutionOrder")] }) { return .resolver }
-        let keysByObject = Dictionary(grouping: scan.strings.filter(\.isKey)) { Array($0.path.dropLast()) }
-        for (_, keys) in keysByObject {
-            let names = Set(keys.compactMap { $0.path.last?.key })
-            if names.contains("$value") || (names.contains("value") && names.contains("type")) { return .tokens }
+    /// The objects that are tokens: those with `$value`, or Tokens Studio's `value` beside `type`.
+    static func tokenPaths(_ keysByObject: [[JSONScan.Segment]: [JSONScan.StringToken]]) -> Set<[JSONScan.Segment]> {
+        var paths = Set<[JSONScan.Segment]>()
+        for (object, members) in keysByObject {
+            let names = Set(members.compactMap { $0.path.last?.key })
+            if names.contains("$value") || (names.contains("value") && names.contains("type")) { paths.insert(object) }
         }
-        return .native
+        return paths
     }
 
     /// The sites whose range holds `offset`, innermost (shortest) first.
@@ -128,17 +133,11 @@ public struct ThemeFileModel: Sendable {
 
     // MARK: Token files
 
-    mutating func readTokens(_ bytes: [UInt8]) {
-        // A token is an object with `$value` (or Tokens Studio's `value` beside `type`); its path is the keys to it.
+    mutating func readTokens(
+        _ bytes: [UInt8], keysByObject: [[JSONScan.Segment]: [JSONScan.StringToken]],
+        tokenPaths: Set<[JSONScan.Segment]>
+    ) {
         let keys = scan.strings.filter(\.isKey)
-        let keysByObject = Dictionary(grouping: keys) { Array($0.path.dropLast()) }
-        var tokenPaths = Set<[JSONScan.Segment]>()
-        for (object, members) in keysByObject {
-            let names = Set(members.compactMap { $0.path.last?.key })
-            if names.contains("$value") || (names.contains("value") && names.contains("type")) {
-                tokenPaths.insert(object)
-            }
-        }
         var items: [[JSONScan.Segment]: OutlineItem] = [:]
         for key in keys {
             guard let last = key.path.last?.key, !key.path.contains(where: { $0.key?.hasPrefix("$") ?? true }),
