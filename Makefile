@@ -35,8 +35,8 @@ deps:
 test-deps: deps
 	$(call install_missing,$(TEST_PACKAGES))
 	@Tests/Browser/setup.sh $(BROWSER_VENV)
-	@Tests/LSP/setup.sh $(LSP_VENV)
-	@Tests/MCP/setup.sh $(MCP_VENV)
+	@Tests/pip-venv.sh $(LSP_VENV) pytest_lsp 'pytest-lsp>=1.0,<2'
+	@Tests/pip-venv.sh $(MCP_VENV) mcp 'mcp>=1.10'
 
 build: deps
 	$(SWIFT) build

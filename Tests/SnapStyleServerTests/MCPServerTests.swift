@@ -10,7 +10,7 @@ import Testing
 @Suite(.serialized) struct MCPServerTests {
     static let root = PreviewBrowserTests.root
 
-    /// `SNAPSTYLE_MCP_PYTHON`, else the virtual environment `make test` prepares (`Tests/MCP/setup.sh`).
+    /// `SNAPSTYLE_MCP_PYTHON`, else the virtual environment `make test` prepares (`Tests/pip-venv.sh`).
     static let python: String? = {
         if let python = ProcessInfo.processInfo.environment["SNAPSTYLE_MCP_PYTHON"] { return python }
         let venv = root + "/.build/mcp-venv/bin/python3"
@@ -25,7 +25,7 @@ import Testing
     /// `make test` sets `SNAPSTYLE_REQUIRE_MCP=1`: without the SDK the test fails instead of skipping.
     static var required: Bool { ProcessInfo.processInfo.environment["SNAPSTYLE_REQUIRE_MCP"] == "1" }
 
-    @Test(.enabled(if: sdkAvailable || required, "needs the MCP Python SDK (Tests/MCP/setup.sh; make test)"))
+    @Test(.enabled(if: sdkAvailable || required, "needs the MCP Python SDK (Tests/pip-venv.sh; make test)"))
     func theOfficialPythonClientDrivesTheServer() throws {
         let python = try #require(Self.sdkAvailable ? Self.python : nil, "the MCP Python SDK is missing")
         let daemon = try DaemonProcess()
