@@ -65,10 +65,7 @@ public struct GeneratedTokens: Sendable {
     public func remove() { try? FileManager.default.removeItem(atPath: root) }
 
     func write(_ relative: String, _ text: String, absolute: Bool = false) {
-        let path = absolute ? relative : root + "/" + relative
-        let temporary = path + ".writing"
-        try! text.write(toFile: temporary, atomically: false, encoding: .utf8)
-        rename(temporary, path)
+        GeneratedFiles.write(text, to: absolute ? relative : root + "/" + relative)
     }
 
     static var resolver: String {
