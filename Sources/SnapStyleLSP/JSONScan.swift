@@ -44,6 +44,11 @@ public struct JSONScan: Sendable {
         public var isObject: Bool
     }
 
+    /// How deep the scan records: what lies deeper is skipped as text (no theme file nests near it; jansson refuses
+    /// files nested deeper than 2,048 levels, and each token here carries its path, so a deeper bound would cost
+    /// time and memory quadratic in the depth on hostile text).
+    public static let maximumDepth = 256
+
     public private(set) var strings: [StringToken] = []
     public private(set) var scalars: [ScalarToken] = []
     public private(set) var containers: [Container] = []
@@ -143,6 +148,9 @@ extension JSONScan {
 
         var valuePath: [Segment] { frames.last?.valuePath ?? [] }
 
+        /// Whether the reader is deeper than `maximumDepth`: nothing there is recorded.
+        var isDeep: Bool { frames.count > JSONScan.maximumDepth }
+
         mutating func run(until limit: Int) {
             while offset < limit {
                 let byte = bytes[offset]
@@ -150,10 +158,12 @@ extension JSONScan {
                 case UInt8(ascii: "\""):
                     readString(limit: limit)
                 case UInt8(ascii: "{"), UInt8(ascii: "["):
-                    frames.append(Frame(path: valuePath, start: offset, isObject: byte == UInt8(ascii: "{")))
+                    let path = frames.count >= JSONScan.maximumDepth ? [] : valuePath
+                    frames.append(Frame(path: path, start: offset, isObject: byte == UInt8(ascii: "{")))
                     offset += 1
                 case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                    if let frame = frames.popLast() {
+                    let wasDeep = isDeep
+                    if let frame = frames.popLast(), !wasDeep {
                         containers.append(
                             Container(path: frame.path, start: frame.start, end: offset + 1, isObject: frame.isObject))
                         valueEnded(at: offset + 1)
@@ -179,6 +189,7 @@ extension JSONScan {
                     let start = offset
                     while offset < limit, !Self.isDelimiter(bytes[offset]) { offset += 1 }
                     if offset == start { offset += 1 }
+                    guard !isDeep else { continue }
                     scalars.append(ScalarToken(start: start, end: offset, path: valuePath))
                     valueEnded(at: offset)
                 }
@@ -224,6 +235,7 @@ extension JSONScan {
                 decoded.append(byte)
                 offset += 1
             }
+            guard !isDeep else { return }
             let text = String(decoding: decoded, as: UTF8.self)
             let path: [Segment]
             if isKey {

@@ -135,3 +135,28 @@ def test_a_request_right_behind_an_open_sees_the_document():
     answer = peer.answer(1)
     assert "--surface-card: #ffffff" in answer["result"]["contents"]["value"]
     assert peer.close() == 0
+
+
+def test_hostile_buffers_get_answers():
+    # 100,000 levels of nesting in one line (the server used to work for minutes, then crash), then binary garbage.
+    deep = WORK / "themes" / "deep.tokens.json"
+    depth = 100_000
+    text = '{"t": {"$value": 1, "$type": "number"}, ' + '"a": {' * depth + '"x": 2' + "}" * depth + "}"
+    deep.write_text(text)
+    try:
+        peer = Peer()
+        peer.initialize()
+        uri = file_uri(deep)
+        peer.send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+            "uri": uri, "languageId": "json", "version": 1, "text": text}}})
+        symbols = peer.request(1, "textDocument/documentSymbol", {"textDocument": {"uri": uri}})["result"]
+        assert [symbol["name"] for symbol in symbols] == ["t", "a"]
+        garbage = '\u0000\u00ff{{{{[[["\\u' * 10_000
+        peer.send({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+            "textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": garbage}]}})
+        assert peer.request(2, "textDocument/documentSymbol", {"textDocument": {"uri": uri}})["result"] == []
+        hover = {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 40}}
+        assert "error" not in peer.request(3, "textDocument/hover", hover)
+        assert peer.close() == 0
+    finally:
+        deep.unlink()

@@ -40,6 +40,21 @@ import Testing
         #expect(slot.place == .keySlot && slot.path == [.key("surface")])
     }
 
+    @Test func textNestedDeeperThanTheBoundIsSkipped() {
+        // 100,000 levels: every token carrying its path made this quadratic (the server was killed after 80 s).
+        let depth = 100_000
+        let text =
+            #"{"t": {"$value": 1}, "# + String(repeating: #""a": {"#, count: depth) + #""x": 2"#
+            + String(repeating: "}", count: depth) + "}"
+        let scan = JSONScan(bytes: Array(text.utf8))
+        // "t", "$value", and "a" at each recorded level.
+        #expect(scan.strings.count == JSONScan.maximumDepth + 2)
+        #expect(scan.strings.allSatisfy { $0.path.count <= JSONScan.maximumDepth })
+        #expect(scan.scalars.count == 1)
+        let model = ThemeFileModel(bytes: Array(text.utf8))
+        #expect(model.format == .tokens && model.outline.map(\.name) == ["t", "a"])
+    }
+
     @Test func brokenTextIsReadAsFarAsItGoes() {
         let broken = "{\"a\": \"unclosed\n, \"b\": [1, 2"
         let scan = JSONScan(bytes: Array(broken.utf8))
