@@ -49,13 +49,15 @@ public struct LSPRange: Hashable, Sendable {
 public struct TextDocument: Sendable {
     public private(set) var bytes: [UInt8]
     private var lineStarts: [Int]
+    /// Per line, whether it is ASCII only: there a column is a byte count (a minified file is one long line).
+    private var asciiLines: [Bool]
     /// The version the editor gave with the last change (0 for a file read from disk).
     public var version: Int
 
     public init(bytes: [UInt8], version: Int = 0) {
         self.bytes = bytes
         self.version = version
-        lineStarts = Self.lineStarts(of: bytes)
+        (lineStarts, asciiLines) = Self.lines(of: bytes)
     }
 
     public init(_ text: String, version: Int = 0) { self.init(bytes: Array(text.utf8), version: version) }
@@ -63,10 +65,18 @@ public struct TextDocument: Sendable {
     public var text: String { String(decoding: bytes, as: UTF8.self) }
     public var lineCount: Int { lineStarts.count }
 
-    static func lineStarts(of bytes: [UInt8]) -> [Int] {
+    static func lines(of bytes: [UInt8]) -> (starts: [Int], ascii: [Bool]) {
         var starts = [0]
-        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(index + 1) }
-        return starts
+        var ascii = [true]
+        for (index, byte) in bytes.enumerated() {
+            if byte == UInt8(ascii: "\n") {
+                starts.append(index + 1)
+                ascii.append(true)
+            } else if byte >= 0x80 {
+                ascii[ascii.count - 1] = false
+            }
+        }
+        return (starts, ascii)
     }
 
     /// The byte offset where a line's text ends (before its line break).
@@ -82,6 +92,7 @@ public struct TextDocument: Sendable {
         guard position.line < lineStarts.count else { return bytes.count }
         var offset = lineStarts[position.line]
         let end = lineEnd(position.line)
+        if asciiLines[position.line] { return min(offset + position.character, end) }
         var units = 0
         while offset < end, units < position.character {
             let (length, width) = Self.scalar(bytes, at: offset)
@@ -100,6 +111,7 @@ public struct TextDocument: Sendable {
             let middle = (low + high + 1) / 2
             if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
         }
+        if asciiLines[low] { return LSPPosition(line: low, character: offset - lineStarts[low]) }
         var cursor = lineStarts[low]
         var units = 0
         while cursor < offset {
@@ -115,6 +127,7 @@ public struct TextDocument: Sendable {
         guard line >= 1, line <= lineStarts.count else { return bytes.count }
         var offset = lineStarts[line - 1]
         let end = lineEnd(line - 1)
+        if asciiLines[line - 1] { return min(offset + max(scalarColumn - 1, 0), end) }
         var column = 1
         while offset < end, column < scalarColumn {
             offset += Self.scalar(bytes, at: offset).length
@@ -131,13 +144,13 @@ public struct TextDocument: Sendable {
     public mutating func apply(_ replacement: String, in range: LSPRange?) {
         guard let range else {
             bytes = Array(replacement.utf8)
-            lineStarts = Self.lineStarts(of: bytes)
+            (lineStarts, asciiLines) = Self.lines(of: bytes)
             return
         }
         let start = offset(of: range.start)
         let end = max(start, offset(of: range.end))
         bytes.replaceSubrange(start..<end, with: Array(replacement.utf8))
-        lineStarts = Self.lineStarts(of: bytes)
+        (lineStarts, asciiLines) = Self.lines(of: bytes)
     }
 
     /// The UTF-8 length of the scalar at `offset` and its width in UTF-16 code units (a malformed byte counts as one).

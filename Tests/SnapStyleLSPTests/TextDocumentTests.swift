@@ -15,6 +15,12 @@ import Testing
         let lineEnd = document.offset(of: LSPPosition(line: 1, character: 99))
         #expect(Array(Self.text.utf8)[lineEnd] == UInt8(ascii: "\r"))
         #expect(document.offset(of: LSPPosition(line: 9, character: 0)) == Self.text.utf8.count)
+        // An ASCII line (counted in bytes, without walking it) the same way.
+        let b = Array(Self.text.utf8).firstIndex(of: UInt8(ascii: "b"))!
+        #expect(document.position(of: b) == LSPPosition(line: 2, character: 3))
+        #expect(document.offset(of: LSPPosition(line: 2, character: 3)) == b)
+        #expect(document.offset(of: LSPPosition(line: 2, character: 99)) == Array(Self.text.utf8).lastIndex(of: 10))
+        #expect(document.offset(line: 3, scalarColumn: 4) == b)
     }
 
     @Test(arguments: [(1, 4, "é"), (1, 5, "𝄞"), (1, 6, "x"), (3, 1, "}")])
