@@ -7,7 +7,7 @@ public struct DTCGIssue: Hashable, Sendable, CustomStringConvertible {
 
     public init(_ location: SourceLocation, _ message: String) {
         self.location = location
-        self.message = message
+        self.message = MessageText.capped(message)
     }
 
     /// `path:line:column: message`.

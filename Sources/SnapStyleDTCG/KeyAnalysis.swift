@@ -11,5 +11,7 @@ struct KeyAnalysis {
     var aliasStack: [String] = []
     /// Keys walked by `prepareAliases(from:)`, with their longest chain of whole-value aliases.
     var aliasHeights: [String: Int] = [:]
+    /// Keys walked, with the parts their values expand to through aliases (`Limits.valueParts`).
+    var valueParts: [String: Int] = [:]
     var converted: [String: [Int: Result<DTCGValue.Converted, DTCGValueError>]] = [:]
 }

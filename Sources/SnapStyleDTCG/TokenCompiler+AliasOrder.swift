@@ -107,6 +107,7 @@ extension TokenCompiler {
             }
         }
         analysis.aliasHeights[key] = height
+        settleParts(key)
         if height >= Limits.referenceDepth, let deepest {
             var own = Diagnostics()
             own.warning(
@@ -132,6 +133,66 @@ extension TokenCompiler {
             if analysis.typeMemo[key] == nil {
                 analysis.typeMemo[key] = .some(graph.defs[key]?.lazy.compactMap(\.token.type).first)
             }
+        }
+    }
+
+    /// The parts a key's value expands to through its aliases (the largest of its values), at most one more than
+    /// `Limits.valueParts`.
+    func valueParts(_ key: String) -> Int {
+        analysis.valueParts[key] ?? reuse.next.keys[key]?.valueParts ?? 1
+    }
+
+    /// Counts what each value of a key expands to once its aliases are replaced, from its targets' counts: a value
+    /// past `Limits.valueParts` (aliases to aliases several at a time grow exponentially) is an error at the token,
+    /// which then does not import; every key naming it is past the bound too, and said so where it is written.
+    private mutating func settleParts(_ key: String) {
+        var largest = 1
+        var over: Def?
+        for def in graph.defs[key]! {
+            let parts = countParts(def.token.value)
+            if parts > largest { largest = parts }
+            if parts > Limits.valueParts, over == nil { over = def }
+        }
+        guard let over else {
+            analysis.valueParts[key] = largest
+            return
+        }
+        analysis.valueParts[key] = Limits.valueParts + 1
+        var own = Diagnostics()
+        own.error(
+            over.token.location,
+            "\(key): its value expands to more than \(Limits.valueParts) parts through its aliases: left out")
+        issues[key, default: Diagnostics()].append(own)
+        analysis.attributeMemo[key] = .some(nil)
+    }
+
+    private func countParts(_ value: JSONValue) -> Int {
+        let bound = Limits.valueParts + 1
+        switch value {
+        case .string(let text):
+            guard let target = TokenDocument.reference(text), graph.defs[target] != nil else { return 1 }
+            return valueParts(target)
+        case .object(let object):
+            if object.count == 1, let pointer = object["$ref"]?.stringValue {
+                guard let (target, _) = Self.pointerTarget(pointer), graph.defs[target] != nil else { return 1 }
+                return valueParts(target)
+            }
+            if TokensStudioMath.text(of: value) != nil { return 1 }
+            var total = 1
+            for member in object.members {
+                total = min(bound, total + countParts(member.value))
+                if total == bound { break }
+            }
+            return total
+        case .array(let elements):
+            var total = 1
+            for element in elements {
+                total = min(bound, total + countParts(element))
+                if total == bound { break }
+            }
+            return total
+        default:
+            return 1
         }
     }
 }

@@ -173,7 +173,7 @@ extension TokenCompiler {
     /// Checks that an alias's target exists and has the expected type.
     mutating func checkTarget(_ target: String, from def: Def, expected: String?) -> Bool {
         guard graph.defs[target] != nil else {
-            let near = Suggestions.closest(to: target, in: Array(graph.defs.keys))
+            let near = suggestions.closest(to: target, kind: "token") { Array(graph.defs.keys) }
             d.error(
                 def.token.location,
                 "\(def.token.key): alias {\(target)} names no token" + (near.map { " (did you mean {\($0)}?)" } ?? ""))

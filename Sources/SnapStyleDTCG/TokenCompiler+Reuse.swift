@@ -41,7 +41,7 @@ extension TokenCompiler {
                 let known = reuse.next.keys[key]
                 let (result, compiled) = compileKey(key)
                 if known?.attribute != result.attribute || known?.type != result.type
-                    || known?.aliasHeight != result.aliasHeight
+                    || known?.aliasHeight != result.aliasHeight || known?.valueParts != result.valueParts
                 {
                     changed.append(key)
                 }
@@ -64,6 +64,7 @@ extension TokenCompiler {
                     analysis.attributeMemo[reader] = nil
                     analysis.typeMemo[reader] = nil
                     analysis.aliasHeights[reader] = nil
+                    analysis.valueParts[reader] = nil
                     reuse.dirty.insert(reader)
                     pending.insert(reader)
                 }

@@ -30,6 +30,8 @@ public struct TokenCompiler {
     /// Each key's errors and warnings, kept with its result.
     var issues: [String: Diagnostics] = [:]
     var d = Diagnostics()
+    /// "Did you mean" for aliases to no token, bounded per compile.
+    var suggestions = SuggestionPool()
 
     public static func compile(_ input: DTCGInput, themeName: String) -> DTCGCompilation {
         var memo = TokenMemo()
@@ -110,7 +112,7 @@ public struct TokenCompiler {
         own.append(d.take(since: mark))
         let result = TokenMemo.KeyResult(
             attribute: attribute, type: keyType(key), isDefined: compiled != nil, issues: own,
-            aliasHeight: aliasHeight(key))
+            aliasHeight: aliasHeight(key), valueParts: valueParts(key))
         return (result, compiled)
     }
 
@@ -224,6 +226,13 @@ public struct TokenCompiler {
                 reuse.next.resolver = (resolver.json.node, document, d.since(mark))
             }
             plans = TokenFrontEnd.resolver(document, mappings: input.mappings, &d)
+        } else if let studio = input.studioThemes, studio.json.value.arrayValue == nil {
+            let node = studio.json.node.position
+            d.error(
+                SourceLocation(file: studio.path, line: node.line, column: node.column),
+                "$themes must be an array of Tokens Studio themes, not \(studio.json.value.typeName): every set "
+                    + "applies instead")
+            plans = TokenFrontEnd.modeFiles(input)
         } else if let studio = input.studioThemes, !(studio.json.value.arrayValue ?? []).isEmpty {
             // A project without themes (`[]`) applies every set, as one without `$themes.json` does.
             (plans, graph.sourceFiles) = TokenFrontEnd.tokensStudio(input, themes: studio, &d)

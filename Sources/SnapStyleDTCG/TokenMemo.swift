@@ -21,6 +21,8 @@ public struct TokenMemo: Sendable {
         var issues: Diagnostics
         /// The longest chain of whole-value aliases from the key (a change makes every alias of it stale).
         var aliasHeight = 0
+        /// The parts the key's values expand to through aliases (a change makes every alias of it stale).
+        var valueParts = 1
     }
 
     /// What every key's result depends on besides its own tokens.

@@ -57,11 +57,13 @@ enum TokensStudioMath {
             }
             let start = index
             while index < text.endIndex, text[index].isNumber || text[index] == "." { advance() }
+            skipExponent(text, &index)
             let digits = String(text[start..<index])
             let unitStart = index
             while index < text.endIndex, text[index].isLetter || text[index] == "%" { advance() }
             let unit = String(text[unitStart..<index])
             guard let number = Double(digits) else { throw DTCGValueError("", "'\(digits)' is not a number") }
+            guard number.isFinite else { throw DTCGValueError("", "'\(digits)' is too large a number") }
             switch unit {
             case "", "px": expressionText += digits
             case "rem": expressionText += "\(number * remBase)"
@@ -76,7 +78,21 @@ enum TokensStudioMath {
             throw DTCGValueError("", "'\(text)' is not arithmetic Tokens Studio can compute: \(error.message)")
         }
         let length = try unit(of: expression, literals: &lengths, isLength: isLength)
+        // Reading no token, it is computed now: a result that is not a finite number is an error, not a null value.
+        if expression.keys.isEmpty, !expressionText.contains("$"), expression.constantValue == nil {
+            throw DTCGValueError("", "'\(text)' has no finite value (a division by zero, or a number out of range)")
+        }
         return (expression, length)
+    }
+
+    /// Moves past `e5`, `E-3` or `e+300` after a number's digits (nothing else: `4em` keeps its unit).
+    private static func skipExponent(_ text: String, _ index: inout String.Index) {
+        guard index < text.endIndex, text[index] == "e" || text[index] == "E" else { return }
+        var probe = text.index(after: index)
+        if probe < text.endIndex, text[probe] == "+" || text[probe] == "-" { probe = text.index(after: probe) }
+        guard probe < text.endIndex, text[probe].isASCII, text[probe].isNumber else { return }
+        while probe < text.endIndex, text[probe].isASCII, text[probe].isNumber { probe = text.index(after: probe) }
+        index = probe
     }
 
     /// Whether the expression is a length; throws for the unit errors Tokens Studio's math makes.

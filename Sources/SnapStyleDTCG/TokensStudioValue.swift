@@ -27,7 +27,9 @@ enum TokensStudioValue {
         case "number", "math", "other":
             // A number (or arithmetic) of any of these types is a number, so that math and modifiers read it.
             if let number = value.doubleValue { return ("number", .number(number)) }
-            if let number = value.stringValue.flatMap({ Double($0.trimmed) }) { return ("number", .number(number)) }
+            if let number = value.stringValue.flatMap({ Double(finite: $0.trimmed) }) {
+                return ("number", .number(number))
+            }
             return math(value).map { ("number", $0) } ?? (type == "math" ? "number" : type, value)
         case "opacity": return fraction(value).map { ("number", $0) } ?? (type, value)
         case "lineHeights": return (lineHeight(value) ?? math(value)).map { ("number", $0) } ?? (type, value)
@@ -78,9 +80,9 @@ enum TokensStudioValue {
             let parts = text[text.index(after: open)..<text.index(before: text.endIndex)]
                 .split(whereSeparator: { $0 == "," || $0 == " " || $0 == "/" }).map(String.init)
             guard parts.count == 3 || parts.count == 4,
-                let hue = Double(parts[0].replacingOccurrences(of: "deg", with: "")),
-                let saturation = Double(parts[1].replacingOccurrences(of: "%", with: "")),
-                let lightness = Double(parts[2].replacingOccurrences(of: "%", with: "")),
+                let hue = Double(finite: parts[0].replacingOccurrences(of: "deg", with: "")),
+                let saturation = Double(finite: parts[1].replacingOccurrences(of: "%", with: "")),
+                let lightness = Double(finite: parts[2].replacingOccurrences(of: "%", with: "")),
                 let alpha = parts.count == 4 ? fraction(.string(parts[3]))?.doubleValue : 1
             else { return nil }
             return .object([
@@ -101,7 +103,8 @@ enum TokensStudioValue {
                 .split(whereSeparator: { $0 == "," || $0 == " " || $0 == "/" }).map(String.init)
             guard parts.count == 3 || parts.count == 4 else { return nil }
             let channels = parts.prefix(3).compactMap { part -> Double? in
-                part.hasSuffix("%") ? Double(part.dropLast()).map { $0 / 100 } : Double(part).map { $0 / 255 }
+                part.hasSuffix("%")
+                    ? Double(finite: part.dropLast()).map { $0 / 100 } : Double(finite: part).map { $0 / 255 }
             }
             let alpha = parts.count == 4 ? fraction(.string(parts[3]))?.doubleValue : 1
             guard channels.count == 3, let alpha else { return nil }
@@ -147,7 +150,7 @@ enum TokensStudioValue {
             var colorText = part
             var position = Double(index) / Double(parts.count - 1)
             if let space = part.lastIndex(of: " "), part[part.index(after: space)...].hasSuffix("%"),
-                let percent = Double(part[part.index(after: space)...].dropLast())
+                let percent = Double(finite: part[part.index(after: space)...].dropLast())
             {
                 position = percent / 100
                 colorText = String(part[..<space]).trimmed
@@ -175,8 +178,8 @@ enum TokensStudioValue {
     /// 0 points up, 90 right).
     static func gradientAngle(_ text: String) -> Double? {
         let lower = text.lowercased()
-        if lower.hasSuffix("deg") { return Double(lower.dropLast(3)) }
-        if lower.hasSuffix("turn") { return Double(lower.dropLast(4)).map { $0 * 360 } }
+        if lower.hasSuffix("deg") { return Double(finite: lower.dropLast(3)) }
+        if lower.hasSuffix("turn") { return Double(finite: lower.dropLast(4)).map { $0 * 360 } }
         guard lower.hasPrefix("to ") else { return nil }
         let sides = Set(lower.dropFirst(3).split(separator: " ").map(String.init))
         let table: [Set<String>: Double] = [
@@ -222,18 +225,18 @@ enum TokensStudioValue {
         if let number = value.doubleValue { return measure(number, "px") }
         guard let text = value.stringValue?.trimmed else { return nil }
         for unit in ["px", "rem", "em"] where text.hasSuffix(unit) {
-            guard let number = Double(text.dropLast(unit.count)) else { return nil }
+            guard let number = Double(finite: text.dropLast(unit.count)) else { return nil }
             return measure(number, unit)
         }
-        return Double(text).map { measure($0, "px") }
+        return Double(finite: text).map { measure($0, "px") }
     }
 
     /// `0.5`, `"0.5"`, `"50%"` as a fraction.
     static func fraction(_ value: JSONValue) -> JSONValue? {
         if let number = value.doubleValue { return .number(number) }
         guard let text = value.stringValue?.trimmed else { return nil }
-        if text.hasSuffix("%") { return Double(text.dropLast()).map { .number($0 / 100) } }
-        return Double(text).map { .number($0) }
+        if text.hasSuffix("%") { return Double(finite: text.dropLast()).map { .number($0 / 100) } }
+        return Double(finite: text).map { .number($0) }
     }
 
     /// A line height as a multiple of the size: `1.5`, `"150%"`; `AUTO` and lengths have no such form.
@@ -241,7 +244,7 @@ enum TokensStudioValue {
 
     /// Letter spacing: a percentage is `em` (`"2%"` is `0.02em`), a length as written.
     static func letterSpacing(_ value: JSONValue) -> JSONValue? {
-        if let text = value.stringValue?.trimmed, text.hasSuffix("%"), let number = Double(text.dropLast()) {
+        if let text = value.stringValue?.trimmed, text.hasSuffix("%"), let number = Double(finite: text.dropLast()) {
             return measure(number / 100, "em")
         }
         return dimension(value)
@@ -261,7 +264,7 @@ enum TokensStudioValue {
         guard var text = value.stringValue?.lowercased().replacingOccurrences(of: " ", with: "") else { return nil }
         for style in ["italic", "oblique"] where text.hasSuffix(style) { text.removeLast(style.count) }
         if text.isEmpty { return .number(400) }
-        if let number = Double(text) { return .number(number) }
+        if let number = Double(finite: text) { return .number(number) }
         return weights[text].map { .number($0) }
     }
 

@@ -24,9 +24,10 @@ public enum DTCGValue {
         case .gradient:
             return Converted(attribute: .surface, literal: .surface(try gradient(json, &warnings)), warnings: warnings)
         case .number:
-            guard let n = json.doubleValue, n.isFinite else {
+            guard let n = json.doubleValue else {
                 throw DTCGValueError("", "a number token's value must be a number, not \(json.typeName)")
             }
+            guard n.isFinite else { throw DTCGValueError("", "a number token's value must be finite, not \(n)") }
             return Converted(attribute: .number, literal: .number(.constant(n)), warnings: [])
         case .dimension:
             let d = try DimensionValue.read(json, "")

@@ -39,9 +39,14 @@ struct Resolution {
     /// Set once a chain went deeper than `maximumDepth`: the values computed since are incomplete.
     private(set) var exceededDepth = false
 
-    /// Throws when the resolution was cut short by the depth limit.
+    /// Set once a token value grew past `Limits.valueParts` through its aliases: the values computed since are
+    /// incomplete.
+    private(set) var exceededParts = false
+
+    /// Throws when the resolution was cut short by the depth limit or a value's size.
     func checkDepth() throws(StyleError) {
         if exceededDepth { throw .referenceDepth }
+        if exceededParts { throw .valueParts }
     }
 
     mutating func record(_ node: NodeRef) {
@@ -86,7 +91,7 @@ struct Resolution {
 
     /// Computes a key's value (its cache entry was missed) and stores it with what it read.
     mutating func computeAndStore(_ attribute: Attribute, _ key: String) -> ResolvedValue? {
-        guard !exceededDepth else { return nil }
+        guard !exceededDepth, !exceededParts else { return nil }
         guard depth < Self.maximumDepth else {
             exceededDepth = true
             return nil
@@ -100,7 +105,7 @@ struct Resolution {
         let value = compute(attribute, key)
         let height = childHeight + 1
         childHeight = max(outerHeight, height)
-        if !exceededDepth {
+        if !exceededDepth, !exceededParts {
             memo[MemoKey(attribute: attribute, key: key)] = (value, height)
             cache?.insert(
                 contextID, attribute, key, value: value, dependencies: dependencies, generation: generation,
@@ -374,6 +379,11 @@ extension Resolution {
     /// `token` attribute (or when the value cannot be read as its type) it is a token value.
     mutating func imported(_ imported: ImportedLiteral, _ attribute: Attribute?) -> ResolvedValue? {
         guard let json = tokenJSON(imported.value) else { return nil }
+        // The compiler refuses a token that expands past the bound; this holds whatever layers are stacked.
+        guard json.parts(upTo: Limits.valueParts + 1) <= Limits.valueParts else {
+            exceededParts = true
+            return nil
+        }
         if attribute != .token,
             let converted = try? DTCGValue.convert(imported.type, json, remBase: imported.remBase),
             converted.attribute != .token

@@ -68,7 +68,7 @@ public struct StyleSession: Sendable {
         guard defines(attribute, key) else {
             throw .unknownKey(
                 attribute: attribute, key: key,
-                suggestions: Suggestions.nearest(to: key, in: snapshotKeys(attribute)))
+                suggestions: Suggestions(snapshotKeys(attribute)).nearest(to: key))
         }
     }
 

@@ -74,6 +74,25 @@ public struct ImportedLiteral: Hashable, Sendable {
 }
 
 extension JSONValue {
+    /// The number of values in this one (itself, each member's and element's, all the way down), counted until
+    /// `bound`: the cost is at most `bound` steps even for a value that shares its parts many times over.
+    public func parts(upTo bound: Int) -> Int {
+        var count = 0
+        var pending: [JSONValue] = [self]
+        while let next = pending.popLast() {
+            count += 1
+            // Every value waiting counts at least one, so no more than the bound's rest is ever kept.
+            let room = bound - count - pending.count
+            guard room > 0 else { return min(bound, count + pending.count) }
+            switch next {
+            case .array(let elements): pending.append(contentsOf: elements.prefix(room))
+            case .object(let object): pending.append(contentsOf: object.members.prefix(room).map(\.value))
+            default: break
+            }
+        }
+        return count
+    }
+
     /// The part at a path of member names and array indices.
     public func at(_ path: some Collection<String>) -> JSONValue? {
         var current = self
@@ -90,5 +109,14 @@ extension JSONValue {
             }
         }
         return current
+    }
+}
+
+extension Double {
+    /// A number written in a token's text (`"0.2"`, `"-3"`, `"1e3"`): nil for what is not one, and for `NaN`,
+    /// `inf`, `Infinity` and numbers too large for a double, which Swift's own parser accepts.
+    public init?(finite text: some StringProtocol) {
+        guard let value = Double(String(text)), value.isFinite else { return nil }
+        self = value
     }
 }

@@ -145,8 +145,10 @@ extension LanguageServer {
         var warnings: [JSONValue] = []
         if let table = cssTable {
             let scan = StyleSheetScan(bytes: entry.document.bytes, languageID: entry.languageID)
+            var index: Suggestions?
             for use in scan.uses where table[use.name] == nil {
-                let near = Suggestions.nearest(to: use.name, in: table.names, limit: 3)
+                if index == nil { index = Suggestions(table.names) }
+                let near = index!.nearest(to: use.name, limit: 3)
                 let hint = near.isEmpty ? "" : " (did you mean " + near.joined(separator: ", ") + "?)"
                 warnings.append([
                     "range": entry.document.range(use.start, use.end).json,

@@ -48,7 +48,10 @@ public struct StyleMethods: Sendable {
         if let info = store.infos.first(where: { $0.name == name }) {
             throw RPCError(
                 code: RPCError.themeUnavailableCode, message: "Theme unavailable",
-                data: ["theme": .string(name), "errors": .array(info.errors.map(\.json))])
+                data: [
+                    "theme": .string(name), "errors": .array(info.errors.prefix(Limits.reportedErrors).map(\.json)),
+                    "errorCount": .integer(Int64(info.errors.count)),
+                ])
         }
         throw .unknownTheme(name, available: store.infos.map(\.name))
     }

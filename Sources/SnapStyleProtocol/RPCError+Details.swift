@@ -19,8 +19,9 @@ extension RPCError {
         public var maximum: Int?
         /// -32601: the method asked for.
         public var method: String?
-        /// -32004: the theme's file errors.
+        /// -32004: the theme's first file errors, and how many there are in all.
         public var errors: [ThemeFileError]
+        public var errorCount: Int
 
         public init(_ data: JSONObject?) {
             let data = data ?? [:]
@@ -37,6 +38,7 @@ extension RPCError {
             maximum = data["maximum"]?.intValue
             method = data["method"]?.stringValue
             errors = (data["errors"]?.arrayValue ?? []).compactMap { ThemeFileError(json: $0) }
+            errorCount = max(data["errorCount"]?.intValue ?? 0, errors.count)
         }
     }
 

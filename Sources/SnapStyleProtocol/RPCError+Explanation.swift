@@ -8,8 +8,10 @@ extension RPCError {
         func text(_ value: String?) -> String { value ?? "?" }
         switch code {
         case RPCError.themeUnavailableCode:
+            let more = details.errorCount - details.errors.count
             return "theme '\(text(details.theme))' is unavailable: it has never loaded without errors. Its files now:\n"
                 + details.errors.map(\.description).joined(separator: "\n")
+                + (more > 0 ? "\n… and \(more) more error(s) (snapstyle check lists them all)" : "")
         case RPCError.unknownThemeCode:
             return "there is no theme '\(text(details.theme))' (themes: \(details.available.joined(separator: ", ")))"
         case RPCError.unknownKeyCode:

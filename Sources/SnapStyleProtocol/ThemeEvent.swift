@@ -53,7 +53,7 @@ public enum ThemeEvent: Sendable, Hashable {
         case .themeError(let event):
             [
                 "theme": .string(event.theme), "generation": .integer(Int64(event.generation)),
-                "errors": .array(event.errors.map(\.json)),
+                "errors": .array(event.errors.map(\.json)), "errorCount": .integer(Int64(event.errorCount)),
             ]
         case .valuesChanged(let event):
             [
@@ -82,7 +82,8 @@ public enum ThemeEvent: Sendable, Hashable {
             guard let generation, let errors = params["errors"]?.arrayValue else { return nil }
             self = .themeError(
                 ThemeErrorEvent(
-                    theme: theme, generation: generation, errors: errors.compactMap(ThemeFileError.init(json:))))
+                    theme: theme, generation: generation, errors: errors.compactMap(ThemeFileError.init(json:)),
+                    errorCount: params["errorCount"]?.intValue))
         case .valuesChanged:
             guard let generation, let values = params["values"]?.arrayValue else { return nil }
             self = .valuesChanged(
@@ -152,12 +153,18 @@ public struct ThemeChangedEvent: Sendable, Hashable {
 public struct ThemeErrorEvent: Sendable, Hashable {
     public var theme: String
     public var generation: Int
+    /// The first `Limits.reportedErrors` errors.
     public var errors: [ThemeFileError]
+    /// How many errors there are in all.
+    public var errorCount: Int
 
-    public init(theme: String, generation: Int, errors: [ThemeFileError]) {
+    /// An event with every error: it keeps the first `Limits.reportedErrors` and the count, unless `errorCount`
+    /// says how many there were before the list was cut.
+    public init(theme: String, generation: Int, errors: [ThemeFileError], errorCount: Int? = nil) {
         self.theme = theme
         self.generation = generation
-        self.errors = errors
+        self.errors = Array(errors.prefix(Limits.reportedErrors))
+        self.errorCount = max(errorCount ?? errors.count, self.errors.count)
     }
 }
 

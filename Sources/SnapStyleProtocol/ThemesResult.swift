@@ -1,4 +1,5 @@
 import SnapStyleJSON
+import SnapStyleVocabulary
 
 /// The result of `themes`: the default theme's name and every theme with its state.
 public struct ThemesResult: Sendable, Hashable {
@@ -67,21 +68,28 @@ public struct ThemeSummary: Sendable, Hashable {
     /// The generation served (0: never loaded).
     public var generation: Int
     public var files: [String]
-    /// What is wrong with its files on disk now.
+    /// What is wrong with its files on disk now: the first `Limits.reportedErrors`.
     public var errors: [ThemeFileError]
+    /// How many errors there are in all.
+    public var errorCount: Int
     /// The roots whose theme of the same name this one hides.
     public var shadowed: [String]
     public var format: Format
-    /// What its token files write that the format forbids.
+    /// What its token files write that the format forbids: the first `Limits.reportedErrors`.
     public var warnings: [ThemeFileError]
+    /// How many warnings there are in all.
+    public var warningCount: Int
     /// How many design tokens it has.
     public var tokens: Int
     public var modifiers: [Modifier]
 
+    /// A summary with every error and warning: it keeps the first `Limits.reportedErrors` of each and the counts,
+    /// unless `errorCount` and `warningCount` say how many there were before the lists were cut.
     public init(
         name: String, root: String, source: Source, extends: String?, state: State, generation: Int,
         files: [String], errors: [ThemeFileError], shadowed: [String], format: Format,
-        warnings: [ThemeFileError] = [], tokens: Int = 0, modifiers: [Modifier] = []
+        warnings: [ThemeFileError] = [], tokens: Int = 0, modifiers: [Modifier] = [], errorCount: Int? = nil,
+        warningCount: Int? = nil
     ) {
         self.name = name
         self.root = root
@@ -90,10 +98,12 @@ public struct ThemeSummary: Sendable, Hashable {
         self.state = state
         self.generation = generation
         self.files = files
-        self.errors = errors
+        self.errors = Array(errors.prefix(Limits.reportedErrors))
+        self.errorCount = max(errorCount ?? errors.count, self.errors.count)
         self.shadowed = shadowed
         self.format = format
-        self.warnings = warnings
+        self.warnings = Array(warnings.prefix(Limits.reportedErrors))
+        self.warningCount = max(warningCount ?? warnings.count, self.warnings.count)
         self.tokens = tokens
         self.modifiers = modifiers
     }
@@ -103,8 +113,9 @@ public struct ThemeSummary: Sendable, Hashable {
             "name": .string(name), "root": .string(root), "source": .string(source.rawValue),
             "extends": extends.map(JSONValue.string) ?? .null, "state": .string(state.rawValue),
             "generation": .integer(Int64(generation)), "files": .array(files.map(JSONValue.string)),
-            "errors": .array(errors.map(\.json)), "shadowed": .array(shadowed.map(JSONValue.string)),
-            "format": .string(format.rawValue), "warnings": .array(warnings.map(\.json)),
+            "errors": .array(errors.map(\.json)), "errorCount": .integer(Int64(errorCount)),
+            "shadowed": .array(shadowed.map(JSONValue.string)), "format": .string(format.rawValue),
+            "warnings": .array(warnings.map(\.json)), "warningCount": .integer(Int64(warningCount)),
             "tokens": .integer(Int64(tokens)), "modifiers": .array(modifiers.map(\.json)),
         ])
     }
@@ -124,6 +135,7 @@ public struct ThemeSummary: Sendable, Hashable {
             generation: generation, files: strings("files"), errors: errors("errors"), shadowed: strings("shadowed"),
             format: json["format"]?.stringValue.flatMap(Format.init(rawValue:)) ?? .native,
             warnings: errors("warnings"), tokens: json["tokens"]?.intValue ?? 0,
-            modifiers: json["modifiers"]?.arrayValue?.compactMap(Modifier.init(json:)) ?? [])
+            modifiers: json["modifiers"]?.arrayValue?.compactMap(Modifier.init(json:)) ?? [],
+            errorCount: json["errorCount"]?.intValue, warningCount: json["warningCount"]?.intValue)
     }
 }

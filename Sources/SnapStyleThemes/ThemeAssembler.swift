@@ -118,11 +118,13 @@ public enum ThemeAssembler {
         nodes: [NodeRef], own: ThemeLayer, layers: [ThemeLayer], graph: ReferenceGraph, cyclesThrough: [NodeRef]? = nil
     ) -> [ThemeError] {
         var errors: [ThemeError] = []
+        var suggestions = SuggestionPool()
         for node in nodes.sorted() {
             guard let location = location(of: node, in: own) else { continue }
             for reference in ReferenceGraph.references(of: node, in: [own]) {
                 guard case .node(let target) = reference, !isDefined(target, in: layers) else { continue }
-                errors.append(ThemeError(at: location, unknownReference(from: node, to: target, layers: layers)))
+                let message = unknownReference(from: node, to: target, layers: layers, suggestions: &suggestions)
+                errors.append(ThemeError(at: location, message))
             }
         }
         for cycle in graph.cycles(through: cyclesThrough ?? nodes) {
@@ -135,28 +137,33 @@ public enum ThemeAssembler {
         return errors
     }
 
-    static func unknownReference(from node: NodeRef, to target: NodeRef, layers: [ThemeLayer]) -> String {
+    static func unknownReference(
+        from node: NodeRef, to target: NodeRef, layers: [ThemeLayer], suggestions: inout SuggestionPool
+    ) -> String {
         let kind: String
-        var candidates: [String] = []
+        let name: String
+        let candidates: () -> [String]
         switch target {
         case .key(let attribute, let key):
-            kind = "\(attribute.rawValue) key '\(key)'"
-            for layer in layers { candidates += layer.keys(attribute) }
+            (kind, name) = ("\(attribute.rawValue) key '\(key)'", key)
+            candidates = { layers.flatMap { $0.keys(attribute) } }
         case .container(let id):
-            kind = "container '\(id)'"
-            for layer in layers { candidates += layer.containers.keys }
+            (kind, name) = ("container '\(id)'", id)
+            candidates = { layers.flatMap { Array($0.containers.keys) } }
         case .component(let id):
-            kind = "component '\(id)'"
-            for layer in layers { candidates += layer.components.keys }
-        }
-        let name: String
-        switch target {
-        case .key(_, let key), .container(let key), .component(let key): name = key
+            (kind, name) = ("component '\(id)'", id)
+            candidates = { layers.flatMap { Array($0.components.keys) } }
         }
         // Never the key being defined: "did you mean" it would send the user in a circle.
         var own: String?
         if case .key(let attribute, let key) = node, case .key(attribute, _) = target { own = key }
-        let near = Suggestions.closest(to: name, in: Array(Set(candidates).subtracting([own].compactMap { $0 })))
+        let pool: String
+        switch target {
+        case .key(let attribute, _): pool = "key " + attribute.rawValue
+        case .container: pool = "container"
+        case .component: pool = "component"
+        }
+        let near = suggestions.closest(to: name, kind: pool, excluding: own, candidates: candidates)
         return "\(node.description) refers to unknown \(kind)" + (near.map { " (did you mean '\($0)'?)" } ?? "")
     }
 }

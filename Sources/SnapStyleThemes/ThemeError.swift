@@ -13,7 +13,7 @@ public struct ThemeError: Error, Hashable, Sendable, CustomStringConvertible {
         self.file = file
         self.line = line
         self.column = column
-        self.message = message
+        self.message = MessageText.capped(message)
     }
 
     public init(file: String, at position: SourcePosition, _ message: String) {

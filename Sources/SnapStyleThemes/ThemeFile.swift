@@ -67,7 +67,7 @@ extension ThemeFile {
             role = found
         } else if role == .native, case .object(let object) = located.value, !object.isEmpty {
             let unknown = object.members.first { !$0.key.hasPrefix("$") }?.key ?? ""
-            let near = Suggestions.closest(to: unknown, in: ThemeSection.all).map { " (did you mean '\($0)'?)" } ?? ""
+            let near = Suggestions(ThemeSection.all).closest(to: unknown).map { " (did you mean '\($0)'?)" } ?? ""
             file.errors.append(
                 ThemeError(
                     file: path, at: located.node.child(0).memberPosition,

@@ -31,4 +31,20 @@ public enum Limits {
     public static let overrideDefinitions = 10_000
     /// The largest answer the daemon writes: a larger one is `-32005` with `data.limit` `responseBytes`.
     public static let responseBytes = 64 << 20
+    /// Candidates one unknown name is compared with for a "did you mean" (those nearest to it in spelling order,
+    /// forwards and backwards), so a suggestion costs the same among ten keys or a hundred thousand.
+    public static let suggestionCandidates = 256
+    /// Unknown names in one compile (a theme's load or check) that get a "did you mean"; later ones get none.
+    public static let suggestionQueries = 1000
+    /// Parts (JSON values: numbers, strings, members, elements) of one resolved token value, counted through its
+    /// aliases: a token whose aliases would expand past it is an error where it is written, and a resolution that
+    /// meets such a value answers `-32005` with `data.limit` `valueParts`.
+    public static let valueParts = 10_000
+    /// Errors (and, apart, warnings) an answer about a theme carries (`themes`, `themeError`, the MCP server's
+    /// `list_themes`, the preview's banner): the first ones, with `errorCount` and `warningCount` saying how many
+    /// there are. `snapstyle check` prints them all.
+    public static let reportedErrors = 20
+    /// Bytes of one error message, log line or quoted argument before it is cut (`MessageText.capped`): a message
+    /// that quotes a 2 MB expression quotes its start.
+    public static let quotedCharacters = 1024
 }

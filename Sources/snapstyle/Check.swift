@@ -26,7 +26,8 @@ struct Check: AsyncParsableCommand {
 
     func run() async throws {
         let standard = try DaemonSettings.roots(adding: themes)
-        let fileSystem = POSIXFileSystem()
+        // Every read is bounded before it starts, as the daemon's: a huge (or sparse) file is an error, not an abort.
+        let fileSystem = POSIXFileSystem(maxFileBytes: Limits.fileBytes)
         var targets: [(root: ThemeRoot, name: String?)] = []
         if paths.isEmpty { targets = standard.map { ($0, nil) } }
         for path in paths {
@@ -43,7 +44,7 @@ struct Check: AsyncParsableCommand {
         for (root, name) in targets {
             let store = ThemeStore(
                 roots: [root] + standard.filter { $0.path != root.path },
-                fileSystem: POSIXFileSystem(maxFileBytes: Limits.fileBytes))
+                fileSystem: fileSystem)
             let report = store.reloadAll()
             for path in report.misnamed where path.hasPrefix(root.path + "/") {
                 warn(
@@ -75,9 +76,10 @@ struct Check: AsyncParsableCommand {
                 }
             }
         }
-        if errorCount > 0 { throw ExitCode(1) }
         let warned = warningCount > 0 ? ", \(warningCount) warning(s)" : ""
-        FileHandle.standardError.write(Data("checked \(themeCount) theme(s): no errors\(warned)\n".utf8))
+        let errors = errorCount > 0 ? "\(errorCount) error(s)" : "no errors"
+        printLine("checked \(themeCount) theme(s): \(errors)\(warned)")
+        if errorCount > 0 { throw ExitCode(1) }
     }
 
     /// The `*.tokens.json` files below a resolver theme's directory, as discovery lists a directory theme's files,
@@ -85,7 +87,7 @@ struct Check: AsyncParsableCommand {
     func unreferencedTokenFiles(_ info: ThemeInfo, root: ThemeRoot) -> [String] {
         guard info.files.contains("\(info.name).resolver.json") else { return [] }
         let directory = ThemeDiscovery.Location(root: root, name: info.name, kind: .directory)
-        return ThemeDiscovery.files(of: directory, fileSystem: POSIXFileSystem()).filter {
+        return ThemeDiscovery.files(of: directory, fileSystem: POSIXFileSystem(maxFileBytes: Limits.fileBytes)).filter {
             ThemeDiscovery.FileRole(path: $0) == .tokens && !info.files.contains($0)
         }
     }

@@ -94,9 +94,8 @@ import Testing
         let daemon = try DaemonProcess(extraArguments: ["--log-level", "debug"])
         defer { daemon.stop() }
         // About 13 s of compiling in a debug build.
-        daemon.write("big.tokens.json", HostileTokens.manyColors(200_000))
-        eventually("the daemon to log big.tokens.json") { daemon.log.contains("big.tokens.json") }
-        Thread.sleep(forTimeInterval: 0.5)
+        daemon.atomicWrite("big.tokens.json", HostileTokens.manyColors(200_000))
+        #expect(try eventually("big to be compiling") { try Self.states(daemon.socket)["big"]?.state == "loading" })
         let start = Date()
         daemon.signal(SIGTERM)
         daemon.process.waitUntilExit()
@@ -141,3 +140,46 @@ extension HostileTokenFilesE2ETests {
         #expect(color["result"]?["value"]?["hex"] != nil)
     }
 }
+
+extension HostileTokenFilesE2ETests {
+    /// 2 KB of tokens that alias each other four at a time, 30 deep, and 15,000 aliases to nothing: each theme is
+    /// reported with its error count and its first errors, requests about them are answered at once, and a ping on
+    /// another connection never waits behind them.
+    @Test func exponentialAliasesAndThousandsOfUnknownAliasesHoldNoConnection() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.stop() }
+        daemon.write("small.json", #"{"number": {"gap": 4}}"#)
+        try daemon.waitForTheme("small")
+        daemon.atomicWrite("expo.tokens.json", HostileTokens.exponentialAliases())
+        daemon.atomicWrite("typos.tokens.json", HostileTokens.aliasesToNothing(15_000))
+        let watcher = try LineSocket(daemon.socket)
+        var themes: [JSONValue] = []
+        #expect(
+            try eventually("expo and typos in error", timeout: 60) {
+                themes = try Self.request(daemon.socket, #"{"jsonrpc":"2.0","id":1,"method":"themes"}"#)["result"]?[
+                    "themes"]?.arrayValue ?? []
+                let states = themes.filter { $0["name"] == "expo" || $0["name"] == "typos" }.map { $0["state"] }
+                return states == ["error", "error"]
+            })
+        let typos = try #require(themes.first { $0["name"] == "typos" })
+        #expect(typos["errorCount"] == 15_000)
+        #expect(typos["errors"]?.arrayValue?.count == 20)
+        let expo = try #require(themes.first { $0["name"] == "expo" })
+        #expect(expo["errorCount"] == 25)
+        // The answer about the broken theme is short, and another connection's ping is answered right after it.
+        let answer = try Self.request(
+            daemon.socket,
+            #"{"jsonrpc":"2.0","id":2,"method":"resolve","params":{"theme":"expo","attribute":"token","key":"s30"}}"#)
+        #expect(answer["error"]?["code"] == -32004)
+        #expect(answer["error"]?["data"]?["errorCount"] == 25)
+        #expect(answer["error"]?["data"]?["errors"]?.arrayValue?.count == 20)
+        let start = Date()
+        watcher.send(#"{"jsonrpc":"2.0","id":3,"method":"ping"}"# + "\n")
+        let pong = try #require(watcher.readLine(timeout: 5))
+        #expect(pong.contains("pong") && Date().timeIntervalSince(start) < 5)
+        // Another theme's edit applies while they are there.
+        daemon.write("small.json", #"{"number": {"gap": 6}}"#)
+        #expect(try eventually("small's edit to apply") { try Self.states(daemon.socket)["small"]?.generation == 2 })
+    }
+}
+

@@ -24,4 +24,23 @@ public enum HostileTokens {
         }
         return "{" + tokens.joined(separator: ", ") + "}\n"
     }
+
+    /// Tokens Studio multi-value spacing tokens `s0` … `s<levels>`, each naming the one below `fanOut` times
+    /// (`"{s0} {s0} {s0} {s0}"`): about 2 KB whose last token expands to `fanOut^levels` values. `ok` = #336699.
+    public static func exponentialAliases(levels: Int = 30, fanOut: Int = 4) -> String {
+        var lines = [#"  "s0": {"value": "8px 64px", "type": "spacing"},"#]
+        for level in 1...levels {
+            let value = Array(repeating: "{s\(level - 1)}", count: fanOut).joined(separator: " ")
+            lines.append(#"  "s\#(level)": {"value": "\#(value)", "type": "spacing"},"#)
+        }
+        lines.append(##"  "ok": {"value": "#336699", "type": "color"}"##)
+        return "{\n" + lines.joined(separator: "\n") + "\n}\n"
+    }
+
+    /// `count` colors `c0` … and `count` aliases `a0` … to tokens that do not exist (`{missing.color.number0}`).
+    public static func aliasesToNothing(_ count: Int) -> String {
+        var tokens = (0..<count).map { ##""c\##($0)": {"$type": "color", "$value": "#112233"}"## }
+        tokens += (0..<count).map { #""a\#($0)": {"$type": "color", "$value": "{missing.color.number\#($0)}"}"# }
+        return "{" + tokens.joined(separator: ",\n") + "}\n"
+    }
 }

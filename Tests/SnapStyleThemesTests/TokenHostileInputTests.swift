@@ -32,6 +32,76 @@ import Testing
         #expect(throws: StyleError.self) { try session.resolve(.number, "t0") }
     }
 
+    /// 2 KB of multi-value spacing tokens, each naming the one below four times, 30 deep (4^30 parts): the first
+    /// token past `Limits.valueParts` and every token naming it are errors at their own lines, found in linear time.
+    @Test func exponentialAliasesAreErrorsAtTheTokensThatExpandPastTheBound() throws {
+        let roots = TemporaryRoots()
+        roots.write("expo/tokens.json", HostileTokens.exponentialAliases())
+        let store = loadedStore([roots.root])
+        let errors = try ThemeStoreTests.info(store, "expo").errors
+        let expanding = errors.filter { $0.message.contains("expands to more than 10000 parts through its aliases") }
+        // s6 has 3 × 4^6 = 12,288 parts; s7 … s30 name it.
+        #expect(expanding.count == 25, "\(errors.prefix(3))")
+        let first = try #require(expanding.first { $0.message.hasPrefix("s6:") })
+        #expect(first.file == "expo/tokens.json" && first.line == 8)
+        #expect(expanding.contains { $0.message.hasPrefix("s30:") && $0.line == 32 })
+        #expect(!errors.contains { $0.message.hasPrefix("s5:") })
+    }
+
+    /// 15,000 aliases to tokens that do not exist: one error each, and a "did you mean" for the first
+    /// `Limits.suggestionQueries` near misses only, each found among a bounded number of candidates.
+    @Test func thousandsOfAliasesToNothingAreErrorsWithBoundedSuggestions() throws {
+        let roots = TemporaryRoots()
+        var text = HostileTokens.aliasesToNothing(15_000)
+        // Near misses: `{c12x}` for c12.
+        text = text.replacingOccurrences(of: "{missing.color.number", with: "{c").replacingOccurrences(
+            of: "}\"}", with: "x}\"}")
+        roots.write("typos/tokens.json", text)
+        let store = loadedStore([roots.root])
+        let errors = try ThemeStoreTests.info(store, "typos").errors
+        #expect(errors.count == 15_000)
+        let suggested = errors.filter { $0.message.contains("did you mean") }
+        #expect(suggested.count == Limits.suggestionQueries)
+        let a7 = try #require(errors.first { $0.message.hasPrefix("a7:") })
+        #expect(a7.message == "a7: alias {c7x} names no token (did you mean {c7}?)")
+    }
+
+    /// Tokens Studio math whose result is not a finite number, and a modifier amount that is not one, are errors at
+    /// the token: never a silent null.
+    @Test(arguments: [
+        (#"{"value": "roundTo(1.5, 1e300)", "type": "sizing"}"#, "has no finite value"),
+        (#"{"value": "1 / 0", "type": "sizing"}"#, "a division by zero"),
+        (#"{"value": "pow(10, 400)", "type": "sizing"}"#, "has no finite value"),
+        (#"{"value": "1e400 * 2", "type": "sizing"}"#, "too large a number"),
+        (#"{"value": "NaN", "type": "number"}"#, "must be a number"),
+        (
+            ##"{"value": "#336699", "type": "color", "$extensions": {"studio.tokens": {"modify": "##
+                + #"{"type": "lighten", "value": "NaN", "space": "srgb"}}}}"#, "the modifier's value"
+        ),
+        (
+            ##"{"value": "#336699", "type": "color", "$extensions": {"studio.tokens": {"modify": "##
+                + #"{"type": "lighten", "value": "Infinity", "space": "srgb"}}}}"#, "the modifier's value"
+        ),
+    ])
+    func mathAndAmountsThatAreNotFiniteAreErrors(token: String, message: String) throws {
+        let roots = TemporaryRoots()
+        roots.write("bad/tokens.json", #"{"base": {"value": "4", "type": "sizing"}, "broken": "# + token + "}")
+        let store = loadedStore([roots.root])
+        let errors = try ThemeStoreTests.info(store, "bad").errors
+        #expect(errors.contains { $0.message.hasPrefix("broken: ") && $0.message.contains(message) }, "\(errors)")
+        #expect(errors.allSatisfy { !$0.message.contains("math over 'e'") && !$0.message.contains("not number") })
+    }
+
+    /// A `$themes.json` that is not an array says so, at the file, instead of being ignored.
+    @Test func aThemesFileThatIsAnObjectIsAnError() throws {
+        let roots = TemporaryRoots()
+        roots.write("proj/$themes.json", #"{"name": "Light", "selectedTokenSets": {"core": "enabled"}}"#)
+        roots.write("proj/core.json", #"{"gap": {"value": "4", "type": "spacing"}}"#)
+        let store = loadedStore([roots.root])
+        let errors = try ThemeStoreTests.info(store, "proj").errors
+        #expect(errors.contains { $0.file == "proj/$themes.json" && $0.message.hasPrefix("$themes must be an array") })
+    }
+
     @Test func anAliasCycleOf10000TokensIsOneErrorAtItsFirstToken() throws {
         let roots = TemporaryRoots()
         roots.write("ring.tokens.json", HostileTokens.aliasChain(10_000, cycle: true))
