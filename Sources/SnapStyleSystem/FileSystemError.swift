@@ -31,4 +31,8 @@ public struct FileSystemError: Error, Hashable, Sendable, CustomStringConvertibl
     public var description: String { "\(operation) \(path): \(reason ?? String(cString: strerror(errno)))" }
 
     public var isNotFound: Bool { errno == ENOENT || errno == ENOTDIR }
+    /// Whether the path is longer than the system opens (`ENAMETOOLONG`: nested past `PATH_MAX`).
+    public var isNameTooLong: Bool { errno == ENAMETOOLONG }
+    /// Why, without the path: the reason given, or the system's words for `errno`.
+    public var systemReason: String { reason ?? String(cString: strerror(errno)) }
 }

@@ -11,6 +11,9 @@ public struct POSIXFileSystem: Sendable {
 
     public init(maxFileBytes: Int? = nil) { self.maxFileBytes = maxFileBytes }
 
+    /// The longest path the system opens (`PATH_MAX`, with its terminating NUL).
+    public static let pathBytes = Int(PATH_MAX)
+
     /// `path` made absolute against the process's current directory (unchanged when it starts with `/`).
     public static func absolute(_ path: String) -> String {
         guard !path.hasPrefix("/"), let cwd = getcwd(nil, 0) else { return path }

@@ -182,9 +182,29 @@ public enum ThemeDiscovery {
     /// (resolvers excepted); a resolver and the native files directly in its directory (the token files it names
     /// are the store's to add).
     public static func files(of location: Location, fileSystem: some ThemeFileSystem) -> [String] {
+        var unlisted: [ThemeError] = []
+        return files(of: location, fileSystem: fileSystem, unlisted: &unlisted)
+    }
+
+    /// The files of a theme, and a warning for each directory below it that could not be listed (one nested
+    /// past the system's longest path, one without permission): its files are not read, and that is said.
+    public static func files(
+        of location: Location, fileSystem: some ThemeFileSystem, unlisted: inout [ThemeError]
+    ) -> [String] {
         var result: [String] = []
         func walk(_ relative: String, recursive: Bool) {
-            guard let entries = try? fileSystem.entries(of: "\(location.root.path)/\(relative)") else { return }
+            let entries: [(name: String, kind: FileKind)]
+            do { entries = try fileSystem.entries(of: "\(location.root.path)/\(relative)") } catch {
+                if !error.isNotFound {
+                    let reason =
+                        error.isNameTooLong
+                        ? "it is nested past the longest path the system opens: its files are not read"
+                        : "cannot list it (\(error.systemReason)): its files are not read"
+                    unlisted.append(
+                        ThemeError(file: MessageText.capped(relative), line: 1, column: 1, message: reason))
+                }
+                return
+            }
             for (name, kind) in entries where !isIgnored(name) {
                 switch kind {
                 case .directory where recursive: walk("\(relative)/\(name)", recursive: true)
@@ -193,6 +213,12 @@ public enum ThemeDiscovery {
                     if role == .native || role == .metadata || (recursive && role == .tokens) {
                         result.append("\(relative)/\(name)")
                     }
+                case .other where "\(location.root.path)/\(relative)/\(name)".utf8.count >= POSIXFileSystem.pathBytes:
+                    // Too long a path to look at: whatever it is, it is not read, and that is said.
+                    let reason = "it is nested past the longest path the system opens: its files are not read"
+                    unlisted.append(
+                        ThemeError(file: MessageText.capped("\(relative)/\(name)"), line: 1, column: 1, message: reason)
+                    )
                 default: continue
                 }
             }

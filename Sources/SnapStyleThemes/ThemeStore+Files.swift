@@ -43,7 +43,8 @@ extension ThemeStore {
     /// Reads every file of a theme; returns the paths whose contents changed (or appeared or went away).
     func readAllFiles(_ record: inout Record) -> Set<String> {
         guard let location = record.location else { return [] }
-        let paths = ThemeDiscovery.files(of: location, fileSystem: fileSystem)
+        record.unlisted = []
+        let paths = ThemeDiscovery.files(of: location, fileSystem: fileSystem, unlisted: &record.unlisted)
         var changed = Set(record.files.keys).subtracting(paths).subtracting([Self.tokensUnit])
         for gone in changed { forget(gone, &record) }
         for path in paths where read(path, &record) { changed.insert(path) }
@@ -59,7 +60,10 @@ extension ThemeStore {
         if changed.allSatisfy({ known.contains($0) && fileSystem.kind(of: "\(location.root.path)/\($0)") == .file }) {
             return Set(changed.filter { read($0, &record) })
         }
-        let paths = ThemeDiscovery.files(of: location, fileSystem: fileSystem) + Self.referenced(&record)
+        record.unlisted = []
+        let paths =
+            ThemeDiscovery.files(of: location, fileSystem: fileSystem, unlisted: &record.unlisted)
+            + Self.referenced(&record)
         var result = known.subtracting(paths)
         for gone in result { forget(gone, &record) }
         for path in paths {

@@ -47,8 +47,10 @@ public final class ThemeStore: Sendable {
         }
         /// Warnings about the theme's files (its token files, compiled, last).
         var warnings: [ThemeError] {
-            fileOrder.flatMap { files[$0]?.warnings ?? [] } + (files[ThemeStore.tokensUnit]?.warnings ?? [])
+            unlisted + fileOrder.flatMap { files[$0]?.warnings ?? [] } + (files[ThemeStore.tokensUnit]?.warnings ?? [])
         }
+        /// Directories below the theme that could not be listed, said as warnings.
+        var unlisted: [ThemeError] = []
 
         init(name: String) { self.name = name }
 

@@ -102,6 +102,31 @@ import Testing
         #expect(errors.contains { $0.file == "proj/$themes.json" && $0.message.hasPrefix("$themes must be an array") })
     }
 
+    /// Token files nested past the longest path the system opens are not read, and the theme says so in a warning
+    /// at the directory (they were skipped without a word).
+    @Test func filesNestedPastTheLongestPathAreAWarning() throws {
+        let roots = TemporaryRoots()
+        roots.write("deep/tokens.json", #"{"gap": {"$type": "number", "$value": 4}}"#)
+        let segment = String(repeating: "d", count: 200)
+        let mkdirs = Process()
+        // Relative steps: no single call names the whole path, which the system would refuse.
+        mkdirs.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        mkdirs.arguments = [
+            "python3", "-c",
+            "import os, sys; os.chdir(sys.argv[1]); [(os.mkdir(sys.argv[2]), os.chdir(sys.argv[2])) for _ in range(25)]; "
+                + "open('t.json', 'w').write('{}')",
+            roots.full("deep"), segment,
+        ]
+        try mkdirs.run()
+        mkdirs.waitUntilExit()
+        #expect(mkdirs.terminationStatus == 0)
+        let store = loadedStore([roots.root])
+        let info = try ThemeStoreTests.info(store, "deep")
+        #expect(info.state == .loaded)
+        let warning = try #require(info.warnings.first { $0.message.contains("nested past the longest path") })
+        #expect(warning.file.hasPrefix("deep/" + segment + "/"), "\(warning)")
+    }
+
     @Test func anAliasCycleOf10000TokensIsOneErrorAtItsFirstToken() throws {
         let roots = TemporaryRoots()
         roots.write("ring.tokens.json", HostileTokens.aliasChain(10_000, cycle: true))
