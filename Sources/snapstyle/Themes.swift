@@ -37,11 +37,28 @@ struct Themes: AsyncParsableCommand {
     static func kind(_ theme: ThemeSummary) -> String {
         guard theme.format == .dtcg else { return theme.format.rawValue }
         let modifiers = theme.modifiers.map { modifier in
-            let follows = modifier.mappedTo.map { " follows " + Jansson.encode($0) } ?? ""
+            let follows = modifier.mappedTo.map { " follows " + followed($0) } ?? ""
             return "\(modifier.name) (\(modifier.contexts.joined(separator: ", ")))\(follows)"
         }
         let warnings = theme.warningCount > 0 ? ", \(theme.warningCount) warning(s)" : ""
         return "dtcg, \(theme.tokens) tokens\(warnings)"
             + (modifiers.isEmpty ? "; no modifiers" : "; modifiers: " + modifiers.joined(separator: "; "))
+    }
+
+    /// The context members a modifier's mapping sets differently per context (`colorScheme`), or the mapping as
+    /// JSON when it is not one object per context.
+    static func followed(_ mapping: JSONValue) -> String {
+        guard case .object(let contexts) = mapping else { return Jansson.encode(mapping) }
+        var values: [String: Set<String>] = [:]
+        var order: [String] = []
+        for context in contexts.members {
+            guard case .object(let members) = context.value else { return Jansson.encode(mapping) }
+            for member in members.members {
+                if values[member.key] == nil { order.append(member.key) }
+                values[member.key, default: []].insert(Jansson.encode(member.value))
+            }
+        }
+        let varying = order.filter { (values[$0]?.count ?? 0) > 1 }
+        return (varying.isEmpty ? order : varying).joined(separator: ", ")
     }
 }

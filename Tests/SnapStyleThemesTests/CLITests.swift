@@ -336,6 +336,12 @@ import Testing
         #expect(css.stdout.contains(#"  --font-body: 400 16px/1.5 "Source Sans 3", "Helvetica Neue", sans-serif;"#))
         #expect(css.stdout.contains("  --opacity-muted: 0.6;\n") && css.stdout.contains("  --space-medium: 1rem;\n"))
         #expect(!css.stdout.contains("--surface-accent-background"), "only the theme's own keys")
+        // `themes` says each theme's kind and modifiers, as the README shows.
+        let themes = try run(["themes", "--offline", "--themes", examples])
+        let lines = themes.stdout.split(separator: "\n").map(String.init)
+        let harbor = try #require(lines.firstIndex { $0.hasPrefix("  harbor [loaded gen 1] config ") }, "\(lines)")
+        #expect(lines[harbor + 1] == "    dtcg, 18 tokens; modifiers: theme (light, dark) follows colorScheme")
+        #expect(lines.contains("* snap [loaded gen 1] builtin (builtin)"))
     }
 
     /// The README's Tokens Studio example works from the repository alone: `etc/examples/lantern`, a project with
