@@ -31,4 +31,24 @@ public enum Limits {
     public static let overrideDefinitions = 10_000
     /// The largest answer the daemon writes: a larger one is `-32005` with `data.limit` `responseBytes`.
     public static let responseBytes = 64 << 20
+    /// Characters of a name, value or line from a request or a theme file that a message quotes: longer ones are cut
+    /// and end with `…` (`Quoted.excerpt`), so that an answer never repeats a megabyte of input.
+    public static let quotedCharacters = 300
+    /// Errors of one theme that `snapstyle mcp`'s `list_themes` and a "theme unavailable" message list; the rest are
+    /// counted.
+    public static let listedErrors = 20
+    /// Resources one `snapstyle mcp` session may subscribe to: one more is refused with `-32005`.
+    public static let mcpSubscriptions = 1000
+    /// Bytes (UTF-8) of `snapstyle mcp`'s `search_keys` query: a longer one is a tool error.
+    public static let mcpSearchQueryBytes = 1024
+    /// Seconds `snapstyle preview` waits for a request head to arrive whole on a new connection: a connection still
+    /// short of it is closed.
+    public static let previewHeadSeconds = 10
+    /// Seconds a `snapstyle preview` connection may stay idle between requests (event streams are not idle) before
+    /// it is closed; a request head started in that time must be whole by then.
+    public static let previewIdleSeconds = 60
+    /// Connections one client address may hold open on `snapstyle preview`, event streams not counted (they have
+    /// `--max-streams`): past it the oldest connection that is waiting for a request is closed to make room, or the
+    /// new connection when none waits.
+    public static let previewConnectionsPerAddress = 256
 }
