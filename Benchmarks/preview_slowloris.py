@@ -6,11 +6,13 @@ the start of a request head and never finish it, then times a normal `GET /api/t
 counts the preview's open descriptors (/proc/PID/fd) and how many of the half-sent connections it still holds.
 Everything ends within --time-limit seconds (default 60).
 
-    python3 Benchmarks/preview_slowloris.py --bin .build/debug [--connections 2000] [--unbounded] [--wait 12]
+    python3 Benchmarks/preview_slowloris.py --bin .build/debug [--connections 2000] [--unbounded] [--nofile 1024]
+        [--wait 12]
 """
 
 import argparse
 import os
+import resource
 import socket
 import subprocess
 import sys
@@ -64,6 +66,8 @@ def main():
     parser.add_argument("--unbounded", action="store_true",
                         help="run the preview without its bounds (no head timeout to speak of, no cap per address), "
                              "as it was before they were added")
+    parser.add_argument("--nofile", type=int, default=0,
+                        help="the preview's limit on open files (soft and hard), e.g. 1024 as a login shell has")
     parser.add_argument("--wait", type=float, default=0.0,
                         help="seconds to wait after the GET, then count again (to see a head timeout act)")
     args = parser.parse_args()
@@ -82,8 +86,9 @@ def main():
     try:
         assert b"listening on" in daemon.stdout.readline()
         unbounded = ["--head-timeout", "100000", "--connections-per-address", "1000000"] if args.unbounded else []
+        limit = (lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (args.nofile, args.nofile))) if args.nofile else None
         preview = subprocess.Popen([args.bin + "/snapstyle", "preview", "--socket", sock, "--port", "0"] + unbounded,
-                                   stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
+                                   stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, preexec_fn=limit)
         line = preview.stdout.readline().decode()
         assert line.startswith("preview: http://"), line
         port = int(line.rsplit(":", 1)[1].strip().rstrip("/"))
