@@ -39,7 +39,8 @@ final class ConnectionTable: Sendable {
             var displaced: (any Channel)?
             var admission = Admission.admitted
             if entries.values.count(where: { !$0.stream }) >= perAddress {
-                let oldest = entries.filter { $0.value.waiting && !$0.value.stream }.min { $0.value.order < $1.value.order }
+                let waiting = entries.filter { $0.value.waiting && !$0.value.stream }
+                let oldest = waiting.min { $0.value.order < $1.value.order }
                 guard let oldest else { return (.refused, nil) }
                 entries[oldest.key] = nil
                 displaced = oldest.value.channel

@@ -45,8 +45,10 @@ final class StandInDaemon: DaemonCalling, @unchecked Sendable {
             var broken = Self.theme("broken", state: "error")
             broken["errors"] = .array(
                 (1...27).map { line in
-                    ["file": "broken.json", "line": .integer(Int64(line)), "column": 3,
-                     "message": .string("cannot read \(Self.brokenErrorText)")]
+                    [
+                        "file": "broken.json", "line": .integer(Int64(line)), "column": 3,
+                        "message": .string("cannot read \(Self.brokenErrorText)"),
+                    ]
                 })
             var kit = Self.theme("kit", format: "dtcg")
             kit["modifiers"] = [
@@ -130,7 +132,8 @@ final class InMemorySession: @unchecked Sendable {
         server = await MCPServer.server(daemon: daemon, theme: nil, session: session, watch: watch)
         let (client, serverSide) = await InMemoryTransport.createConnectedPair()
         self.client = client
-        try await server.start(transport: ScreenedTransport(serverSide, session: session, logger: Logger(label: "test")))
+        try await server.start(
+            transport: ScreenedTransport(serverSide, session: session, logger: Logger(label: "test")))
         try await client.connect()
         messages = Messages(await client.receive())
         let initialized = try await request(
@@ -146,7 +149,9 @@ final class InMemorySession: @unchecked Sendable {
 
     /// The next message from the server, within `seconds`.
     func next(within seconds: Double = 5) async throws -> JSONValue {
-        guard let data = try await messages.next(within: seconds) else { throw TestFailure("the server closed the session") }
+        guard let data = try await messages.next(within: seconds) else {
+            throw TestFailure("the server closed the session")
+        }
         return try JSONText.parse(String(decoding: data, as: UTF8.self))
     }
 

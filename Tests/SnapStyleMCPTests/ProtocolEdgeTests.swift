@@ -49,7 +49,8 @@ import Testing
     @Test func aBatchAnswersItsInvalidElementsInAnArrayAndServesTheOthers() async throws {
         let session = try await InMemorySession(version: "2025-03-26")
         defer { Task { await session.stop() } }
-        try await session.send(#"[1, {"jsonrpc":"2.0","id":true,"method":"ping"}, {"jsonrpc":"2.0","id":4,"method":"ping"}]"#)
+        try await session.send(
+            #"[1, {"jsonrpc":"2.0","id":true,"method":"ping"}, {"jsonrpc":"2.0","id":4,"method":"ping"}]"#)
         var answers: [JSONValue] = []
         while answers.count < 3 {
             let message = try await session.next()

@@ -28,7 +28,8 @@ import Testing
         for theme in ["brand", "kit"] {
             for suffix in [".css", ".tokens.json"] {
                 id += 1
-                let answer = try await session.request(id, "resources/subscribe", ["uri": .string("snapstyle://theme/\(theme)\(suffix)")])
+                let answer = try await session.request(
+                    id, "resources/subscribe", ["uri": .string("snapstyle://theme/\(theme)\(suffix)")])
                 #expect(answer["result"] != nil, "\(answer)")
             }
         }

@@ -76,7 +76,8 @@ import Testing
         #expect(answer.text.utf8.count < 20 * (Limits.quotedCharacters + 20) + 2_000, "\(answer.text.utf8.count)")
         #expect(
             answer.text.contains(
-                #"modifier Color scheme: light, dark (default light); pick one with context {"vars":{"Color scheme":"dark"}}"#
+                #"modifier Color scheme: light, dark (default light); "#
+                    + #"pick one with context {"vars":{"Color scheme":"dark"}}"#
             ), "\(answer.text)")
         #expect(answer.text.contains(#"follows the context: light when {"colorScheme":"light"}"#))
         #expect(!answer.text.contains("vars.Color scheme"))

@@ -32,7 +32,8 @@ import Glibc
         for _ in 0..<count {
             fds.append(
                 try connectedTCPSocket(
-                    port: preview.port, sending: "GET /api/themes HTTP/1.1\r\nHost: 127.0.0.1:\(preview.port)\r\nX-Slow: "))
+                    port: preview.port,
+                    sending: "GET /api/themes HTTP/1.1\r\nHost: 127.0.0.1:\(preview.port)\r\nX-Slow: "))
         }
         let started = Date()
         let answer = try HTTPAnswer.request(preview.url + "api/themes", timeout: 5)
@@ -70,7 +71,9 @@ import Glibc
             guard n > 0 else { break }
             text += String(decoding: chunk[0..<n], as: UTF8.self)
         }
-        #expect(text.components(separatedBy: "HTTP/1.1 200").count == 3, "two answers on one connection: \(text.prefix(300))")
+        #expect(
+            text.components(separatedBy: "HTTP/1.1 200").count == 3,
+            "two answers on one connection: \(text.prefix(300))")
         // The event stream outlived the head timeout.
         #expect(Self.closedByServer(streams.descriptors) == 0)
     }
