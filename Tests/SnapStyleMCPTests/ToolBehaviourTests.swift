@@ -1,3 +1,4 @@
+import SnapStyleClient
 import SnapStyleJSON
 import SnapStyleVocabulary
 import Testing
@@ -90,6 +91,21 @@ import Testing
         for tool in SnapStyleTool.allCases {
             #expect(tool.definition.description?.contains("attribute surface") == true, "\(tool.rawValue)")
         }
+    }
+
+    @Test func aThemeUnavailableMessageQuotesItsErrorsShort() {
+        let errors: [JSONValue] = (1...50).map { line in
+            [
+                "file": "broken.json", "line": .integer(Int64(line)), "column": 1,
+                "message": .string("bad expression " + (line < 3 ? String(repeating: "(1 + ", count: 400_000) : "")),
+            ]
+        }
+        let error = SnapStyleClientError.server(
+            code: -32004, message: "Theme unavailable", data: ["theme": "broken", "errors": .array(errors)])
+        let message = ToolRunner.message(error, socket: nil)
+        #expect(message.hasPrefix("theme 'broken' is unavailable"))
+        #expect(message.contains("… and 30 more"))
+        #expect(message.utf8.count < (Limits.quotedCharacters + 10) * 22, "\(message.utf8.count) bytes")
     }
 
     @Test func anUnknownToolNameIsQuotedShort() async throws {
