@@ -204,11 +204,21 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio"),
             ]
         ),
+        // The MCP server in-process on the SDK's in-memory transport, with a stand-in daemon: the protocol's edges, the
+        // tools' answers and bounds (the Python SDK drives the real binary in SnapStyleServerTests).
+        .testTarget(
+            name: "SnapStyleMCPTests",
+            dependencies: [
+                "SnapStyleMCP", "SnapStyleClient", "SnapStyleProtocol", "SnapStyleJSON", "SnapStyleVocabulary",
+                .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(
             name: "SnapStylePreviewTests",
             dependencies: [
                 "SnapStylePreview", "SnapStyleProtocol", "SnapStyleJSON", "SnapStyleJansson",
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
             ]
         ),
         .testTarget(

@@ -22,10 +22,7 @@ public enum ValueText {
         case .material(let material): return "material \(material)"
         case .gradient(let kind, let colors): return "\(kind) gradient [\(colors.map(\.hex).joined(separator: ", "))]"
         case .number(let amount): return "\(number(amount.value)) (base \(number(amount.base)))"
-        case .font(let font):
-            return
-                "\(number(font.size))pt \(font.weight) (base \(number(font.baseSize)), \(font.textStyle), \(font.design), "
-                + "\(font.width))"
+        case .font(let font): return text(font)
         case .padding(let edges):
             return zip(StyleValue.paddingEdges, edges).map { name, edge in
                 guard let edge else { return "\(name) -" }
@@ -45,6 +42,17 @@ public enum ValueText {
                 + ", brightness \(brightness)"
         case .token(_, let value): return JSONText.encode(value)
         }
+    }
+
+    /// `17pt semibold Inter, line height 1.25, letter spacing 0.5pt (base 17, body, default, standard)`: the size,
+    /// weight and family, the line height (a multiple of the size) and letter spacing, then the base size, text
+    /// style, design and width. A font that names no family is the system font of its design (`system`); a line
+    /// height or letter spacing the theme leaves unset is the platform's (`default`).
+    public static func text(_ font: StyleValue.Font) -> String {
+        "\(number(font.size))pt \(font.weight) \(font.family ?? "system"), "
+            + "line height \(font.lineHeight.map { number($0) } ?? "default"), "
+            + "letter spacing \(font.letterSpacing.map { number($0) + "pt" } ?? "default") "
+            + "(base \(number(font.baseSize)), \(font.textStyle), \(font.design), \(font.width))"
     }
 
     static func number(_ value: Double?) -> String { value.map(StyleValue.text) ?? "?" }

@@ -7,7 +7,7 @@ public struct DTCGIssue: Hashable, Sendable, CustomStringConvertible {
 
     public init(_ location: SourceLocation, _ message: String) {
         self.location = location
-        self.message = MessageText.capped(message)
+        self.message = Quoted.excerpt(message, limit: Limits.messageCharacters)
     }
 
     /// `path:line:column: message`.

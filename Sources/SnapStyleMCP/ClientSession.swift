@@ -3,7 +3,7 @@ import SnapStyleJSON
 import Synchronization
 
 /// What the server knows of its client: the protocol version `initialize` negotiated, read off the client's
-/// `initialize` request as the SDK negotiates it (the SDK keeps its own copy private).
+/// `initialize` request (as `ScreenedTransport` reads it) as the SDK negotiates it (the SDK keeps its copy private).
 final class ClientSession: Sendable {
     private let version = Mutex<String?>(nil)
 
@@ -11,9 +11,8 @@ final class ClientSession: Sendable {
     static let structuredContentSince = "2025-06-18"
 
     /// Notes the version an `initialize` message asks for; any other message is ignored.
-    func observe(_ line: UnsafeRawBufferPointer) {
-        guard version.withLock({ $0 == nil }), let message = try? JSONText.parse(bytes: line),
-            message["method"]?.stringValue == Initialize.name,
+    func observe(_ message: JSONValue) {
+        guard version.withLock({ $0 == nil }), message["method"]?.stringValue == Initialize.name,
             let requested = message["params"]?["protocolVersion"]?.stringValue
         else { return }
         let negotiated = MCP.Version.supported.contains(requested) ? requested : MCP.Version.latest

@@ -4,6 +4,7 @@ import ServiceLifecycle
 import UnixSignals
 import SnapStyleClient
 import SnapStyleProtocol
+import SnapStyleVocabulary
 
 /// `snapstyle mcp`: the design system as a Model Context Protocol server on standard input and output, backed by the
 /// live daemon (docs/agents.md). It runs until its client closes standard input, or the service group shuts down.
@@ -56,14 +57,10 @@ public struct MCPServer: Service {
     public func run() async throws {
         let link = SnapStyleLink(socket: configuration.socket, timeout: configuration.daemonTimeout)
         let session = ClientSession()
-        let runner = ToolRunner(link: link, defaultTheme: configuration.theme, client: session)
-        let resources = ThemeResources(link: link)
         let watch = ResourceWatch(socket: configuration.socket, logger: logger)
-        let server = Server(
-            name: "snapstyle", version: SnapStyleVersion.current, instructions: Self.instructions,
-            capabilities: .init(resources: .init(subscribe: true, listChanged: true), tools: .init(listChanged: false)))
-        await register(on: server, runner: runner, resources: resources, watch: watch)
-        let transport = StdioLines(input: input, output: output, session: session, logger: logger)
+        let server = await Self.server(daemon: link, theme: configuration.theme, session: session, watch: watch)
+        let transport = ScreenedTransport(
+            StdioLines(input: input, output: output, logger: logger), session: session, logger: logger)
         try await server.start(transport: transport)
         // The client closing standard input ends the session, and so does a graceful shutdown; the relay of the
         // daemon's events then stops.
@@ -89,20 +86,35 @@ public struct MCPServer: Service {
         await link.close()
     }
 
-    private func register(on server: Server, runner: ToolRunner, resources: ThemeResources, watch: ResourceWatch)
+    /// The SDK's server with every handler registered, answering from `daemon` (the in-process tests give a stand-in
+    /// and start it on the SDK's in-memory transport, wrapped in `ScreenedTransport` as `run` wraps standard I/O).
+    static func server(daemon: any DaemonCalling, theme: String?, session: ClientSession, watch: ResourceWatch) async
+        -> Server
+    {
+        let server = Server(
+            name: "snapstyle", version: SnapStyleVersion.current, instructions: Self.instructions,
+            capabilities: .init(resources: .init(subscribe: true, listChanged: true), tools: .init(listChanged: false)))
+        let runner = ToolRunner(link: daemon, defaultTheme: theme, client: session)
+        await register(on: server, runner: runner, resources: ThemeResources(link: daemon), watch: watch)
+        return server
+    }
+
+    private static func register(on server: Server, runner: ToolRunner, resources: ThemeResources, watch: ResourceWatch)
         async
     {
+        let socket = runner.link.socket
         await server.withMethodHandler(ListTools.self) { _ in
             ListTools.Result(tools: SnapStyleTool.allCases.map(\.definition))
         }
         await server.withMethodHandler(ToolCall.self) { params in
-            await runner.call(params.name, params.arguments?.value)
+            let (name, arguments) = try params.call()
+            return await runner.call(name, arguments)
         }
         await server.withMethodHandler(ListResources.self) { _ in
             do {
                 return ListResources.Result(resources: try await resources.list())
             } catch let error as SnapStyleClientError {
-                throw MCPError.internalError(ToolRunner.message(error, socket: runner.link.socket))
+                throw MCPError.internalError(ToolRunner.message(error, socket: socket))
             }
         }
         await server.withMethodHandler(ReadResource.self) { params in
@@ -113,13 +125,31 @@ public struct MCPServer: Service {
                 if case .server(let code, _, _) = error, code == RPCError.unknownThemeCode {
                     throw MCPError.serverError(
                         code: Self.resourceNotFoundCode,
-                        message: "\(ToolRunner.message(error, socket: runner.link.socket)): \(params.uri)")
+                        message: "\(ToolRunner.message(error, socket: socket)): \(Quoted.excerpt(params.uri))")
                 }
-                throw MCPError.internalError(ToolRunner.message(error, socket: runner.link.socket))
+                throw MCPError.internalError(ToolRunner.message(error, socket: socket))
             }
         }
         await server.withMethodHandler(ResourceSubscribe.self) { params in
-            watch.subscribe(try Self.resource(params.uri))
+            let resource = try Self.resource(params.uri)
+            let themes: [String]
+            do {
+                themes = try await resources.themeNames()
+            } catch let error as SnapStyleClientError {
+                throw MCPError.internalError(ToolRunner.message(error, socket: socket))
+            }
+            guard themes.contains(resource.theme) else {
+                throw MCPError.serverError(
+                    code: Self.resourceNotFoundCode,
+                    message: "no resource \(Quoted.excerpt(params.uri)): there is no theme "
+                        + "'\(Quoted.excerpt(resource.theme))' (themes: \(themes.joined(separator: ", ")))")
+            }
+            guard watch.subscribe(resource) else {
+                throw MCPError.serverError(
+                    code: RPCError.limitExceededCode,
+                    message: "a session subscribes to at most \(watch.maxSubscriptions) resources: unsubscribe from "
+                        + "one first")
+            }
             return Empty()
         }
         await server.withMethodHandler(ResourceUnsubscribe.self) { params in
@@ -136,8 +166,8 @@ public struct MCPServer: Service {
             throw MCPError.serverError(
                 code: resourceNotFoundCode,
                 message:
-                    "no resource \(uri): they are snapstyle://theme/NAME.css, snapstyle://theme/NAME.tokens.json and "
-                    + "snapstyle://theme/NAME/keys")
+                    "no resource \(Quoted.excerpt(uri)): they are snapstyle://theme/NAME.css, "
+                    + "snapstyle://theme/NAME.tokens.json and snapstyle://theme/NAME/keys")
         }
         return resource
     }

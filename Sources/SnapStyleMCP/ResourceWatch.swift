@@ -2,6 +2,7 @@ import Logging
 import MCP
 import SnapStyleClient
 import SnapStyleProtocol
+import SnapStyleVocabulary
 import Synchronization
 
 /// The resources the client subscribed to, and the daemon's events turned into MCP notifications: a theme's
@@ -12,13 +13,23 @@ final class ResourceWatch: Sendable {
     private let subscribed = Mutex<Set<ThemeResource>>([])
     let socket: String?
     let logger: Logger
+    /// The most resources subscribed to at once.
+    let maxSubscriptions: Int
 
-    init(socket: String?, logger: Logger) {
+    init(socket: String?, logger: Logger, maxSubscriptions: Int = Limits.mcpSubscriptions) {
         self.socket = socket
         self.logger = logger
+        self.maxSubscriptions = maxSubscriptions
     }
 
-    func subscribe(_ resource: ThemeResource) { _ = subscribed.withLock { $0.insert(resource) } }
+    /// Adds a subscription (one already there is no other); false when the session holds as many as it may.
+    func subscribe(_ resource: ThemeResource) -> Bool {
+        subscribed.withLock { set in
+            guard set.contains(resource) || set.count < maxSubscriptions else { return false }
+            set.insert(resource)
+            return true
+        }
+    }
 
     func unsubscribe(_ resource: ThemeResource) { _ = subscribed.withLock { $0.remove(resource) } }
 

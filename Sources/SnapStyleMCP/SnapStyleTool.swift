@@ -47,9 +47,11 @@ enum SnapStyleTool: String, CaseIterable, Sendable {
                 name: rawValue, title: "List themes",
                 description: """
                     Lists the design system's themes: for each its name, state (loaded, error, loading), \
-                    generation, kind (native, dtcg, tokens studio), where its files are, its errors, and for a \
-                    theme of design tokens its modifiers with their contexts (e.g. mode: light, dark). Start \
-                    here to learn the theme names the other tools take.
+                    generation, kind (native, dtcg, tokens studio), where its files are, its errors (counted, the \
+                    first 20 listed), and for a theme of design tokens its modifiers with their contexts and the \
+                    context to pass to pick one (e.g. {"vars": {"mode": "dark"}}). Start here to learn the theme \
+                    names the other tools take. \
+                    Colors are keys of the attribute surface (e.g. surface background), not of "color".
                     """,
                 inputSchema: ["type": "object", "properties": [:], "additionalProperties": false],
                 annotations: .init(readOnlyHint: true, openWorldHint: false))
@@ -60,7 +62,8 @@ enum SnapStyleTool: String, CaseIterable, Sendable {
                     Finds the semantic keys (e.g. font title, surface background, number spacingElements) and \
                     imported token paths (e.g. color.brand.500) whose name, path, attribute or description \
                     contains every word of the query, with each one's value in the default context. Use it to \
-                    find the right key before resolving it in a context.
+                    find the right key before resolving it in a context. \
+                    Colors are keys of the attribute surface (e.g. surface background), not of "color".
                     """,
                 inputSchema: [
                     "type": "object",
@@ -86,7 +89,8 @@ enum SnapStyleTool: String, CaseIterable, Sendable {
                 description: """
                     Resolves one key of the design system in a context, e.g. font title in dark mode at \
                     Dynamic Type xxLarge → 22pt semibold; surface background → #FFFFFFFF. The structured result \
-                    carries the full value (a color's hex and rgba, a font's size, weight, design, ...).
+                    carries the full value (a color's hex and rgba, a font's size, weight, design, ...). \
+                    Colors are keys of the attribute surface (e.g. surface background), not of "color".
                     """,
                 inputSchema: [
                     "type": "object",
@@ -106,7 +110,8 @@ enum SnapStyleTool: String, CaseIterable, Sendable {
                     its container's surface, composition, shape and padding, and for every element type and \
                     hierarchy it maps (title, label, icon, value, accessory, separator, footnote, any) the font, \
                     composition, padding and shape. This is how to build a view that looks like the design \
-                    system's component.
+                    system's component. \
+                    Colors are keys of the attribute surface (e.g. surface background), not of "color".
                     """,
                 inputSchema: [
                     "type": "object",
@@ -130,7 +135,8 @@ enum SnapStyleTool: String, CaseIterable, Sendable {
                 description: """
                     Explains why a key has its value in a context: every definition consulted, top layer first, \
                     each with the file:line that wrote it, the case of a conditional that matched, and the keys \
-                    the value depends on. Use it to find which theme file to edit.
+                    the value depends on. Use it to find which theme file to edit. \
+                    Colors are keys of the attribute surface (e.g. surface background), not of "color".
                     """,
                 inputSchema: [
                     "type": "object",
@@ -148,7 +154,8 @@ enum SnapStyleTool: String, CaseIterable, Sendable {
                 description: """
                     Writes a theme's values in a context as CSS custom properties (--font-title-font-size: 22px; \
                     --surface-background: #ffffff; ...) in one block under a selector, ready for a web \
-                    stylesheet.
+                    stylesheet. \
+                    Colors are keys of the attribute surface (e.g. surface background), not of "color".
                     """,
                 inputSchema: [
                     "type": "object",

@@ -20,13 +20,7 @@ actor StdioLines: Transport {
     /// The longest message read: a client's request is small; a longer line ends the session.
     static let defaultMaxLineBytes = 4 * 1024 * 1024
 
-    private let session: ClientSession
-
-    init(
-        input: Int32 = 0, output: Int32 = 1, maxLineBytes: Int = defaultMaxLineBytes, session: ClientSession,
-        logger: Logger
-    ) {
-        self.session = session
+    init(input: Int32 = 0, output: Int32 = 1, maxLineBytes: Int = defaultMaxLineBytes, logger: Logger) {
         self.input = input
         self.output = output
         self.maxLineBytes = maxLineBytes
@@ -39,13 +33,12 @@ actor StdioLines: Transport {
         let continuation = self.continuation
         let maxLineBytes = self.maxLineBytes
         let logger = self.logger
-        let session = self.session
         channel = try await NIOPipeBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .channelOption(.allowRemoteHalfClosure, value: true)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(
-                        LineReader(messages: continuation, maxLineBytes: maxLineBytes, session: session, logger: logger)
+                        LineReader(messages: continuation, maxLineBytes: maxLineBytes, logger: logger)
                     )
                 }
             }
@@ -75,15 +68,10 @@ private final class LineReader: ChannelInboundHandler {
 
     private var decoder: LineFrameDecoder
     private let messages: AsyncThrowingStream<Data, any Error>.Continuation
-    private let session: ClientSession
     private let logger: Logger
 
-    init(
-        messages: AsyncThrowingStream<Data, any Error>.Continuation, maxLineBytes: Int, session: ClientSession,
-        logger: Logger
-    ) {
+    init(messages: AsyncThrowingStream<Data, any Error>.Continuation, maxLineBytes: Int, logger: Logger) {
         self.messages = messages
-        self.session = session
         self.logger = logger
         decoder = LineFrameDecoder(maxLineBytes: maxLineBytes)
     }
@@ -93,7 +81,6 @@ private final class LineReader: ChannelInboundHandler {
             try decoder.decode(unwrapInboundIn(data)) { batch in
                 batch.forEachLine { line in
                     guard !line.isEmpty else { return true }
-                    session.observe(line)
                     messages.yield(Data(line))
                     return true
                 }

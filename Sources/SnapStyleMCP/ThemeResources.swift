@@ -6,7 +6,7 @@ import SnapStyleProtocol
 
 /// Lists and reads the themes' resources through the daemon.
 struct ThemeResources: Sendable {
-    let link: SnapStyleLink
+    let link: any DaemonCalling
 
     /// An export's text, the theme it is of and the generation it came from (nil: it changed meanwhile).
     struct Export {
@@ -15,12 +15,17 @@ struct ThemeResources: Sendable {
         var text: String
     }
 
-    /// Three resources per theme, in the daemon's order of themes.
-    func list() async throws -> [Resource] {
+    /// The themes' names, in the daemon's order.
+    func themeNames() async throws -> [String] {
         guard let themes = ThemesResult(json: try await link.call(.themes, [:])) else {
             throw SnapStyleClientError.unexpectedResult("not a themes result")
         }
-        return themes.themes.map(\.name).flatMap { name in
+        return themes.themes.map(\.name)
+    }
+
+    /// Three resources per theme, in the daemon's order of themes.
+    func list() async throws -> [Resource] {
+        try await themeNames().flatMap { name in
             ThemeResource.Kind.allCases.map { kind in
                 let resource = ThemeResource(theme: name, kind: kind)
                 return Resource(

@@ -1,15 +1,39 @@
 import MCP
 import SnapStyleJSON
 
-/// `tools/call` with its arguments read as the project's `JSONValue`. The SDK's own `CallTool` reads them as its
+/// `tools/call` with its params read as the project's `JSONValue`. The SDK's own `CallTool` reads them as its
 /// `Value`, which matches every string against a data-URL regular expression it builds anew each time: most of a
-/// call's cost (docs/agents.md, "How it is built"). The method is the same; only the reading of its params differs.
+/// call's cost (docs/agents.md, "How it is built"). The params are read whatever their shape and checked by
+/// `arguments()`: the SDK answers params it cannot decode with -32603, where JSON-RPC says -32602.
 enum ToolCall: MCP.Method {
     static let name = CallTool.name
 
-    struct Parameters: Codable, Hashable, Sendable {
-        var name: String
-        var arguments: WireJSON?
+    struct Parameters: Codable, Hashable, Sendable, NotRequired {
+        /// The params as sent; null when there are none.
+        var value: WireJSON
+
+        init() { value = WireJSON(.null) }
+
+        init(_ value: JSONValue) { self.value = WireJSON(value) }
+
+        init(from decoder: any Decoder) throws { value = try WireJSON(from: decoder) }
+
+        func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
+
+        /// The tool's name and its arguments (nil when absent or null); -32602 for params of another shape.
+        func call() throws(MCPError) -> (name: String, arguments: JSONValue?) {
+            guard case .object(let params) = value.value else {
+                throw .invalidParams("tools/call takes an object: {\"name\": TOOL, \"arguments\": {...}}")
+            }
+            guard case .string(let name)? = params["name"] else {
+                throw .invalidParams("tools/call: \"name\" must be the tool's name, a string")
+            }
+            switch params["arguments"] {
+            case nil, .null?: return (name, nil)
+            case .object(let arguments)?: return (name, .object(arguments))
+            default: throw .invalidParams("tools/call: \"arguments\" must be an object")
+            }
+        }
     }
 
     typealias Result = CallTool.Result

@@ -16,25 +16,24 @@ extension ToolRunner {
     /// word of `query`, best first (the name itself, then names that contain the query, then the rest in the
     /// theme's order), with their values in the default context from one `resolve`.
     func searchKeys(theme: String?, query: String, attribute: String?, limit: Int) async throws -> Answer {
+        guard query.utf8.count <= Limits.mcpSearchQueryBytes else {
+            throw ToolFailure(
+                "the query is \(query.utf8.count) bytes, over the limit of \(Limits.mcpSearchQueryBytes): "
+                    + "a few words find a key")
+        }
         var params: JSONObject = [:]
         if let theme = theme ?? defaultTheme { params["theme"] = .string(theme) }
         if let attribute { params["attribute"] = .string(attribute) }
         let keys = try await ask(.keys, params, as: KeysResult.self).result
-        let needle = query.lowercased().trimmingCharacters(in: .whitespaces)
-        let words = needle.split(whereSeparator: \.isWhitespace).map(String.init)
-        func matches(_ text: String) -> Bool {
-            let haystack = text.lowercased()
-            return words.allSatisfy { haystack.contains($0) }
-        }
+        let search = SearchQuery(query)
+        let matches = search.matches
         var found: [Match] = []
         for (attribute, entries) in keys.keys {
             for entry in entries {
                 let token = entry.token
                 guard matches("\(attribute.rawValue) \(entry.key) \(token?.type ?? "") \(token?.description ?? "")")
                 else { continue }
-                let name = entry.key.lowercased()
-                let rank = name == needle ? 0 : name.contains(needle) ? 1 : 2
-                found.append(Match(attribute: attribute, entry: entry, rank: rank))
+                found.append(Match(attribute: attribute, entry: entry, rank: search.rank(entry.key)))
             }
         }
         // A stable sort: within a rank, the theme's order.
@@ -59,7 +58,7 @@ extension ToolRunner {
         if found.count > shown.count {
             lines.append("(\(found.count - shown.count) more: raise limit or narrow the query)")
         }
-        if found.isEmpty { lines.append("no key matches '\(query)'") }
+        if found.isEmpty { lines.append("no key matches '\(Quoted.excerpt(query))'") }
         if !components.isEmpty { lines.append("components: \(components.joined(separator: ", "))") }
         if !containers.isEmpty { lines.append("containers: \(containers.joined(separator: ", "))") }
         let structured: JSONObject = [

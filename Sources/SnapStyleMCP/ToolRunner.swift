@@ -3,12 +3,13 @@ import SnapStyleClient
 import SnapStyleJSON
 import SnapStyleMethods
 import SnapStyleProtocol
+import SnapStyleVocabulary
 
 /// Performs the tools through the daemon: each answer as text an agent reads and, where the negotiated protocol
 /// version has it, the protocol's result object as `structuredContent`. Every failure is a tool result with
 /// `isError` and the CLI's message.
 struct ToolRunner: Sendable {
-    let link: SnapStyleLink
+    let link: any DaemonCalling
     /// `--theme`: the theme a call without `theme` asks for (nil: the daemon's default).
     let defaultTheme: String?
     let client: ClientSession
@@ -22,7 +23,7 @@ struct ToolRunner: Sendable {
     func call(_ name: String, _ arguments: JSONValue?) async -> CallTool.Result {
         guard let tool = SnapStyleTool(rawValue: name) else {
             let names = SnapStyleTool.allCases.map(\.rawValue).joined(separator: ", ")
-            return failure("there is no tool '\(name)' (tools: \(names))")
+            return failure("there is no tool '\(Quoted.excerpt(name))' (tools: \(names))")
         }
         do {
             let answer = try await run(tool, arguments)
@@ -35,7 +36,7 @@ struct ToolRunner: Sendable {
         } catch let error as SnapStyleClientError {
             return failure(Self.message(error, socket: link.socket))
         } catch {
-            return failure("\(error)")
+            return failure(Quoted.excerpt("\(error)"))
         }
     }
 
@@ -52,7 +53,7 @@ struct ToolRunner: Sendable {
                 socket: socket ?? SnapStyleConnection.defaultSocketPath(), cause: .closed, offlineWorks: false
             ).description
         default:
-            return error.description
+            return Quoted.excerpt(error.description)
         }
     }
 
@@ -92,9 +93,12 @@ struct ToolRunner: Sendable {
                 state: try arguments.string("state"), context: try arguments.context())
         case .exportCSS:
             let arguments = try ToolArguments(values, allowed: ["theme", "context", "selector"])
+            let selector = try arguments.string("selector") ?? ":root"
+            if let problem = CSSSelector.problem(selector) {
+                throw ToolFailure("argument 'selector': \(problem) ('\(Quoted.excerpt(selector))')")
+            }
             let export = try await ThemeResources(link: link).css(
-                params: try themeParams(arguments), context: try arguments.context(),
-                selector: try arguments.string("selector") ?? ":root")
+                params: try themeParams(arguments), context: try arguments.context(), selector: selector)
             var structured: JSONObject = ["theme": .string(export.theme), "css": .string(export.text)]
             if let generation = export.generation { structured["generation"] = .integer(Int64(generation)) }
             return Answer(text: export.text, structured: .object(structured))
@@ -120,30 +124,60 @@ struct ToolRunner: Sendable {
 
     private func listThemes() async throws -> Answer {
         let (result, json) = try await ask(.themes, [:], as: ThemesResult.self)
+        // Each theme read from the answer as it came, to keep the members `ThemeSummary` does not read.
         var lines: [String] = []
-        for theme in result.themes {
+        var entries: [JSONValue] = []
+        for written in json["themes"]?.arrayValue ?? [] {
+            guard let theme = ThemeSummary(json: written) else { continue }
             lines.append(
                 "\(theme.name == result.defaultTheme ? "* " : "  ")\(theme.name): \(Self.kind(of: theme)), "
                     + "\(theme.state.rawValue), generation \(theme.generation), \(theme.source.rawValue) \(theme.root)"
                     + (theme.extends.map { ", extends \($0)" } ?? ""))
-            for modifier in theme.modifiers {
-                lines.append(
-                    "    modifier \(modifier.name): \(modifier.contexts.joined(separator: ", "))"
-                        + (modifier.defaultContext.map { " (default \($0))" } ?? "")
-                        + " — select with context.vars.\(modifier.name)")
-            }
-            for error in theme.errors { lines.append("    error \(error)") }
+            lines += theme.modifiers.map(Self.modifierLine)
+            // The daemon lists at most `Limits.listedErrors` and counts them all (`errorCount`); from an older one
+            // that lists them all, the summary keeps the first and the count.
+            let errorCount = theme.errorCount
+            let errors = Quoted.lines(theme.errors.map(\.description), total: errorCount)
+            if errorCount > 0 { lines.append("    \(errorCount) error\(errorCount == 1 ? "" : "s"):") }
+            lines += errors.map { "      \($0)" }
+            // The protocol's result, each theme with its kind, its errors and warnings counted and the first listed.
+            var entry = written.objectValue ?? [:]
+            entry["kind"] = .string(Self.kind(of: theme))
+            entry["errorCount"] = .integer(Int64(errorCount))
+            entry["errors"] = Self.listed(theme.errors)
+            entry["warningCount"] = .integer(Int64(theme.warningCount))
+            entry["warnings"] = Self.listed(theme.warnings)
+            entries.append(.object(entry))
         }
         lines.append("(* the default theme: \(result.defaultTheme))")
-        // The protocol's result, each theme with its kind.
         var structured = json.objectValue ?? [:]
-        structured["themes"] = .array(
-            result.themes.map { theme in
-                var entry = theme.json.objectValue ?? [:]
-                entry["kind"] = .string(Self.kind(of: theme))
-                return .object(entry)
-            })
+        structured["themes"] = .array(entries)
         return Answer(text: lines.joined(separator: "\n"), structured: .object(structured))
+    }
+
+    /// The first `Limits.listedErrors` of `errors`, their messages cut by `Quoted.excerpt`.
+    static func listed(_ errors: [ThemeFileError]) -> JSONValue {
+        .array(
+            errors.prefix(Limits.listedErrors).map { error in
+                var object = error.json.objectValue ?? [:]
+                if let message = object["message"]?.stringValue { object["message"] = .string(Quoted.excerpt(message)) }
+                return .object(object)
+            })
+    }
+
+    /// `    modifier mode: light, dark (default light); pick one with context {"vars":{"mode":"dark"}}`, with the
+    /// context members it follows by itself when the theme maps them.
+    static func modifierLine(_ modifier: ThemeSummary.Modifier) -> String {
+        let example = modifier.contexts.dropFirst().first ?? modifier.contexts.first ?? "CONTEXT"
+        let pick = JSONText.encode(.object(["vars": .object([modifier.name: .string(example)])]))
+        var line =
+            "    modifier \(modifier.name): \(modifier.contexts.joined(separator: ", "))"
+            + (modifier.defaultContext.map { " (default \($0))" } ?? "") + "; pick one with context \(pick)"
+        if let mapping = modifier.mappedTo?.objectValue, !mapping.members.isEmpty {
+            let follows = mapping.map { "\($0.key) when \(Quoted.excerpt(JSONText.encode($0.value)))" }
+            line += "; without vars it follows the context: \(follows.joined(separator: ", "))"
+        }
+        return line
     }
 
     /// `native`, `dtcg`, or `tokens studio` (a theme of design tokens with Tokens Studio's `$themes.json` or

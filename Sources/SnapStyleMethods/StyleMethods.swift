@@ -49,7 +49,7 @@ public struct StyleMethods: Sendable {
             throw RPCError(
                 code: RPCError.themeUnavailableCode, message: "Theme unavailable",
                 data: [
-                    "theme": .string(name), "errors": .array(info.errors.prefix(Limits.reportedErrors).map(\.json)),
+                    "theme": .string(name), "errors": .array(info.errors.prefix(Limits.listedErrors).map(\.json)),
                     "errorCount": .integer(Int64(info.errors.count)),
                 ])
         }

@@ -1,3 +1,5 @@
+import SnapStyleMethods
+
 extension PreviewQuery {
     /// Refuses a query the daemon cannot read: a control character (a NUL among them) in a parameter's name or
     /// value. The daemon cannot tell which request such a line was (it answers with id null), so it must never
@@ -13,29 +15,16 @@ extension PreviewQuery {
         }
     }
 
-    /// The `selector` of an export (`:root` when absent). It is written into the stylesheet as it is, so it may
-    /// not end the rule or start another: no `{`, `}`, `;`, `@`, `/*` or control character.
+    /// The `selector` of an export (`:root` when absent), checked by `CSSSelector` as every client checks one.
     public func selector() throws(PreviewError) -> String {
         guard let selector = self["selector"] else { return ":root" }
-        let forbidden: Set<Unicode.Scalar> = ["{", "}", ";", "@"]
-        if let scalar = selector.unicodeScalars.first(where: { forbidden.contains($0) || Self.isControl($0) }) {
-            let what = Self.isControl(scalar) ? Self.describe(scalar) : "'\(scalar)'"
-            throw .badQuery("selector", "a selector cannot hold \(what)")
-        }
-        if selector.contains("/*") { throw .badQuery("selector", "a selector cannot hold '/*'") }
+        if let problem = CSSSelector.problem(selector) { throw .badQuery("selector", problem) }
         return selector
     }
 
-    /// C0, DEL and C1.
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.generalCategory == .control
-    }
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool { CSSSelector.isControl(scalar) }
 
-    /// `a control character (U+0000)`.
-    static func describe(_ scalar: Unicode.Scalar) -> String {
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        return "a control character (U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex))"
-    }
+    static func describe(_ scalar: Unicode.Scalar) -> String { CSSSelector.describe(scalar) }
 
     /// `text` with its control characters percent-encoded, as they were written in the URL.
     static func printable(_ text: String) -> String {

@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import NIOCore
 import SnapStyleEngine
 
 /// `snapstyle preview`: an HTTP server on a loopback address that serves the preview page, the daemon's read-only
@@ -20,13 +21,24 @@ public struct PreviewServer: Sendable {
         public var daemonTimeout: Duration
         /// Event streams past this many are 503.
         public var maxStreams: Int
+        /// How long a new connection may take to send a whole request head before it is closed.
+        public var headTimeout: Duration
+        /// How long a connection may wait for its next request head after an answer before it is closed.
+        public var idleTimeout: Duration
+        /// Connections one client address may hold, event streams not counted (`ConnectionTable`).
+        public var connectionsPerAddress: Int
 
         public init(
             address: LoopbackAddress, port: Int = 7373, socket: String? = nil, theme: String? = nil,
             heartbeat: Duration = .seconds(15), daemonTimeout: Duration = .seconds(10),
-            maxStreams: Int = Limits.eventStreams
+            maxStreams: Int = Limits.eventStreams, headTimeout: Duration = .seconds(Limits.previewHeadSeconds),
+            idleTimeout: Duration = .seconds(Limits.previewIdleSeconds),
+            connectionsPerAddress: Int = Limits.previewConnectionsPerAddress
         ) {
             self.maxStreams = maxStreams
+            self.headTimeout = headTimeout
+            self.idleTimeout = idleTimeout
+            self.connectionsPerAddress = connectionsPerAddress
             self.address = address
             self.port = port
             self.socket = socket
@@ -56,8 +68,11 @@ public struct PreviewServer: Sendable {
             exporter: ThemeExporter(link: link),
             theme: configuration.theme, indexPage: PageAsset.indexPage(theme: configuration.theme), logger: logger)
         let address = configuration.address
+        let bounds = ConnectionBounds(
+            table: ConnectionTable(perAddress: configuration.connectionsPerAddress),
+            headTimeout: TimeAmount(configuration.headTimeout), idleTimeout: TimeAmount(configuration.idleTimeout))
         let app = Application(
-            responder: responder, server: .preview,
+            responder: responder, server: .preview(bounds),
             configuration: .init(
                 address: .hostname(address.address, port: configuration.port), serverName: "snapstyle-preview"),
             onServerRunning: { channel in

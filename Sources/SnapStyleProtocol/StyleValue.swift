@@ -23,7 +23,8 @@ public enum StyleValue: Sendable, Equatable {
         public var base: Double
     }
 
-    /// A font's size (scaled), base size, traits, and the family when the theme names one.
+    /// A font's size (scaled), base size, traits, and the family, line height (a multiple of the size) and letter
+    /// spacing (points) when the theme sets them.
     public struct Font: Sendable, Equatable {
         public var size: Double
         public var baseSize: Double
@@ -32,6 +33,8 @@ public enum StyleValue: Sendable, Equatable {
         public var design: String
         public var textStyle: String
         public var family: String?
+        public var lineHeight: Double? = nil
+        public var letterSpacing: Double? = nil
     }
 
     case color(Color)
@@ -142,7 +145,8 @@ public enum StyleValue: Sendable, Equatable {
             Font(
                 size: size, baseSize: baseSize, weight: object["weight"]?.stringValue ?? "regular",
                 width: object["width"]?.stringValue ?? "standard", design: object["design"]?.stringValue ?? "default",
-                textStyle: object["textStyle"]?.stringValue ?? "body", family: object["family"]?.stringValue))
+                textStyle: object["textStyle"]?.stringValue ?? "body", family: object["family"]?.stringValue,
+                lineHeight: object["lineHeight"]?.doubleValue, letterSpacing: object["letterSpacing"]?.doubleValue))
     }
 
     init?(padding object: JSONObject) {

@@ -153,17 +153,17 @@ public struct ThemeChangedEvent: Sendable, Hashable {
 public struct ThemeErrorEvent: Sendable, Hashable {
     public var theme: String
     public var generation: Int
-    /// The first `Limits.reportedErrors` errors.
+    /// The first `Limits.listedErrors` errors.
     public var errors: [ThemeFileError]
     /// How many errors there are in all.
     public var errorCount: Int
 
-    /// An event with every error: it keeps the first `Limits.reportedErrors` and the count, unless `errorCount`
+    /// An event with every error: it keeps the first `Limits.listedErrors` and the count, unless `errorCount`
     /// says how many there were before the list was cut.
     public init(theme: String, generation: Int, errors: [ThemeFileError], errorCount: Int? = nil) {
         self.theme = theme
         self.generation = generation
-        self.errors = Array(errors.prefix(Limits.reportedErrors))
+        self.errors = Array(errors.prefix(Limits.listedErrors))
         self.errorCount = max(errorCount ?? errors.count, self.errors.count)
     }
 }

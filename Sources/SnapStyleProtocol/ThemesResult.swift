@@ -68,14 +68,14 @@ public struct ThemeSummary: Sendable, Hashable {
     /// The generation served (0: never loaded).
     public var generation: Int
     public var files: [String]
-    /// What is wrong with its files on disk now: the first `Limits.reportedErrors`.
+    /// What is wrong with its files on disk now: the first `Limits.listedErrors`.
     public var errors: [ThemeFileError]
     /// How many errors there are in all.
     public var errorCount: Int
     /// The roots whose theme of the same name this one hides.
     public var shadowed: [String]
     public var format: Format
-    /// What its token files write that the format forbids: the first `Limits.reportedErrors`.
+    /// What its token files write that the format forbids: the first `Limits.listedErrors`.
     public var warnings: [ThemeFileError]
     /// How many warnings there are in all.
     public var warningCount: Int
@@ -83,7 +83,7 @@ public struct ThemeSummary: Sendable, Hashable {
     public var tokens: Int
     public var modifiers: [Modifier]
 
-    /// A summary with every error and warning: it keeps the first `Limits.reportedErrors` of each and the counts,
+    /// A summary with every error and warning: it keeps the first `Limits.listedErrors` of each and the counts,
     /// unless `errorCount` and `warningCount` say how many there were before the lists were cut.
     public init(
         name: String, root: String, source: Source, extends: String?, state: State, generation: Int,
@@ -98,11 +98,11 @@ public struct ThemeSummary: Sendable, Hashable {
         self.state = state
         self.generation = generation
         self.files = files
-        self.errors = Array(errors.prefix(Limits.reportedErrors))
+        self.errors = Array(errors.prefix(Limits.listedErrors))
         self.errorCount = max(errorCount ?? errors.count, self.errors.count)
         self.shadowed = shadowed
         self.format = format
-        self.warnings = Array(warnings.prefix(Limits.reportedErrors))
+        self.warnings = Array(warnings.prefix(Limits.listedErrors))
         self.warningCount = max(warningCount ?? warnings.count, self.warnings.count)
         self.tokens = tokens
         self.modifiers = modifiers

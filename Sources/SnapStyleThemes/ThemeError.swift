@@ -13,7 +13,7 @@ public struct ThemeError: Error, Hashable, Sendable, CustomStringConvertible {
         self.file = file
         self.line = line
         self.column = column
-        self.message = MessageText.capped(message)
+        self.message = Quoted.excerpt(message, limit: Limits.messageCharacters)
     }
 
     public init(file: String, at position: SourcePosition, _ message: String) {

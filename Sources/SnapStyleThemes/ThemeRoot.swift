@@ -201,7 +201,9 @@ public enum ThemeDiscovery {
                         ? "it is nested past the longest path the system opens: its files are not read"
                         : "cannot list it (\(error.systemReason)): its files are not read"
                     unlisted.append(
-                        ThemeError(file: MessageText.capped(relative), line: 1, column: 1, message: reason))
+                        ThemeError(
+                            file: Quoted.excerpt(relative, limit: Limits.messageCharacters), line: 1, column: 1,
+                            message: reason))
                 }
                 return
             }
@@ -217,7 +219,9 @@ public enum ThemeDiscovery {
                     // Too long a path to look at: whatever it is, it is not read, and that is said.
                     let reason = "it is nested past the longest path the system opens: its files are not read"
                     unlisted.append(
-                        ThemeError(file: MessageText.capped("\(relative)/\(name)"), line: 1, column: 1, message: reason)
+                        ThemeError(
+                            file: Quoted.excerpt("\(relative)/\(name)", limit: Limits.messageCharacters), line: 1,
+                            column: 1, message: reason)
                     )
                 default: continue
                 }

@@ -40,11 +40,28 @@ public enum Limits {
     /// aliases: a token whose aliases would expand past it is an error where it is written, and a resolution that
     /// meets such a value answers `-32005` with `data.limit` `valueParts`.
     public static let valueParts = 10_000
-    /// Errors (and, apart, warnings) an answer about a theme carries (`themes`, `themeError`, the MCP server's
-    /// `list_themes`, the preview's banner): the first ones, with `errorCount` and `warningCount` saying how many
-    /// there are. `snapstyle check` prints them all.
-    public static let reportedErrors = 20
-    /// Bytes of one error message, log line or quoted argument before it is cut (`MessageText.capped`): a message
-    /// that quotes a 2 MB expression quotes its start.
-    public static let quotedCharacters = 1024
+    /// Characters of one error or warning message about a theme file, whole: a longer one is cut and ends with `…`
+    /// (`Quoted.excerpt`), whatever it quotes.
+    public static let messageCharacters = 1024
+    /// Characters of a name, value or line from a request or a theme file that a message quotes: longer ones are cut
+    /// and end with `…` (`Quoted.excerpt`), so that an answer never repeats a megabyte of input.
+    public static let quotedCharacters = 300
+    /// Errors (and, apart, warnings) an answer about a theme carries (`themes`, `themeError`, `-32004`, the MCP
+    /// server's `list_themes`, the preview's banner): the first ones, with `errorCount` and `warningCount` saying how
+    /// many there are. `snapstyle check` prints them all.
+    public static let listedErrors = 20
+    /// Resources one `snapstyle mcp` session may subscribe to: one more is refused with `-32005`.
+    public static let mcpSubscriptions = 1000
+    /// Bytes (UTF-8) of `snapstyle mcp`'s `search_keys` query: a longer one is a tool error.
+    public static let mcpSearchQueryBytes = 1024
+    /// Seconds `snapstyle preview` waits for a request head to arrive whole on a new connection: a connection still
+    /// short of it is closed.
+    public static let previewHeadSeconds = 10
+    /// Seconds a `snapstyle preview` connection may stay idle between requests (event streams are not idle) before
+    /// it is closed; a request head started in that time must be whole by then.
+    public static let previewIdleSeconds = 60
+    /// Connections one client address may hold open on `snapstyle preview`, event streams not counted (they have
+    /// `--max-streams`): past it the oldest connection that is waiting for a request is closed to make room, or the
+    /// new connection when none waits.
+    public static let previewConnectionsPerAddress = 256
 }

@@ -35,6 +35,20 @@ struct Preview: AsyncParsableCommand {
         help: ArgumentHelp("Seconds a daemon answer may take before the request is 504 (tests).", visibility: .hidden))
     var daemonTimeout = 10.0
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Seconds a new connection has to send a whole request head before it is closed (tests).",
+            visibility: .hidden))
+    var headTimeout = Double(Limits.previewHeadSeconds)
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Connections one client address may hold, event streams not counted (tests, benchmarks).",
+            visibility: .hidden))
+    var connectionsPerAddress = Limits.previewConnectionsPerAddress
+
     func validate() throws {
         guard LoopbackAddress(host) != nil else {
             throw ValidationError("--host must be a loopback address (127.0.0.1, ::1 or localhost), not '\(host)'")
@@ -43,6 +57,10 @@ struct Preview: AsyncParsableCommand {
         guard maxStreams >= 1 else { throw ValidationError("--max-streams must be at least 1") }
         guard daemonTimeout > 0, daemonTimeout.isFinite else {
             throw ValidationError("--daemon-timeout must be a positive number of seconds")
+        }
+        guard connectionsPerAddress >= 1 else { throw ValidationError("--connections-per-address must be at least 1") }
+        guard headTimeout > 0, headTimeout.isFinite else {
+            throw ValidationError("--head-timeout must be a positive number of seconds")
         }
     }
 
@@ -59,7 +77,8 @@ struct Preview: AsyncParsableCommand {
         let server = PreviewServer(
             configuration: .init(
                 address: LoopbackAddress(host)!, port: port, socket: socket, theme: theme,
-                daemonTimeout: .milliseconds(Int64(daemonTimeout * 1000)), maxStreams: maxStreams),
+                daemonTimeout: .milliseconds(Int64(daemonTimeout * 1000)), maxStreams: maxStreams,
+                headTimeout: .milliseconds(Int64(headTimeout * 1000)), connectionsPerAddress: connectionsPerAddress),
             logger: logger)
         do {
             try await server.run { url in printLine("preview: \(url)") }

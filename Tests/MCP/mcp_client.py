@@ -114,6 +114,7 @@ async def run(args):
             error, text, structured = await call(session, "list_themes", {})
             check(not error and "brand: native" in text and "kit: dtcg" in text, f"list_themes: {text!r}")
             check("modifier mode: light, dark (default light)" in text, "list_themes names kit's modifier and contexts")
+            check('pick one with context {"vars":{"mode":"dark"}}' in text, f"list_themes says what to pass: {text!r}")
             names = [theme["name"] for theme in structured["themes"]]
             check("brand" in names and "kit" in names and structured["default"] == "snap", "list_themes' structured content")
 
@@ -133,6 +134,8 @@ async def run(args):
             check(not error and text == "surface color.bg = #1A1A1AFF", f"resolve picks a modifier's context: {text!r}")
             error, text, _ = await call(session, "resolve", {"attribute": "font", "key": "title"})
             check(not error and text.startswith("font title = ") and "pt " in text, f"resolve a font on the default theme: {text!r}")
+            check(" system, line height " in text and ", letter spacing " in text,
+                  f"a font is written with its family, line height and letter spacing: {text!r}")
 
             error, text, structured = await call(
                 session, "resolve_component", {"component": "contentCard", "context": {"colorScheme": "dark"}})
@@ -149,6 +152,16 @@ async def run(args):
                 session, "export_css", {"theme": "brand", "context": {"colorScheme": "dark"}, "selector": "[data-theme=dark]"})
             check(not error and text.startswith("[data-theme=dark] {") and "--surface-brand-primary: #ff8800;" in text,
                   "export_css writes the dark block")
+
+            for selector in ("a } b { color: red", ":root /* x", "a; b"):
+                error, text, _ = await call(session, "export_css", {"theme": "brand", "selector": selector})
+                check(error and "a selector cannot hold" in text, f"export_css refuses the selector {selector!r}: {text!r}")
+
+            started = time.monotonic()
+            error, text, _ = await call(session, "search_keys", {"query": "brand " * 100_000})
+            took = time.monotonic() - started
+            check(error and "over the limit of 1024" in text and len(text) < 300 and took < 5,
+                  f"a 600 KB search query is refused in {took * 1000:.0f} ms: {text[:200]!r}")
 
             error, text, structured = await call(session, "resolve", {"theme": "brand", "attribute": "font", "key": "titel"})
             check(error and "did you mean 'title'" in text and structured is None, f"an unknown key is a tool error: {text!r}")
@@ -175,6 +188,15 @@ async def run(args):
                 check(False, "reading a resource of no theme fails")
             except Exception as failure:  # the SDK raises its McpError
                 check("there is no theme 'nothing'" in str(failure), f"reading a resource of no theme fails: {failure}")
+
+            for uri in ("snapstyle://theme/nothing.css", "snapstyle://theme/" + "n" * 100_000 + "/keys"):
+                try:
+                    await session.subscribe_resource(uri)
+                    check(False, "subscribing to a resource of no theme fails")
+                except Exception as failure:  # the SDK raises its McpError / MCPError
+                    code = getattr(getattr(failure, "error", None), "code", None)
+                    check(code == -32002 and len(str(failure)) < 1000,
+                          f"subscribing to a resource of no theme is -32002: {str(failure)[:200]}")
 
             # A saved edit reaches a subscriber.
             await session.subscribe_resource("snapstyle://theme/brand.css")
