@@ -3,7 +3,7 @@
 import {h} from './dom.js';
 import {compactJSON} from './format.js';
 import {noValue, RENDERERS} from './renderers.js';
-import {ui} from './state.js';
+import {store} from './state.js';
 
 export const LAYOUT = {
     number: 'rows number-rows', font: 'rows font-rows',
@@ -11,12 +11,12 @@ export const LAYOUT = {
 
 // A key's entry from /api/keys when it has a type, a description or a deprecation.
 function metaOf(attribute, key) {
-    return ui.meta.get(`${attribute}\u0000${key}`) ?? null;
+    return store.state.meta.get(`${attribute}\u0000${key}`) ?? null;
 }
 
 // The loaded `{value}` or `{error}` of a key in a scheme.
 export function entryOf(scheme, attribute, key) {
-    return ui.data[scheme]?.values.get(attribute)?.get(key) ?? {value: null};
+    return store.state.data[scheme]?.values.get(attribute)?.get(key) ?? {value: null};
 }
 
 function badges(meta) {

@@ -1,0 +1,66 @@
+// When the page loads: a full load for a new context or a missed event, a live update for each themeChanged, one
+// after another on the update queue.
+
+import {enqueue} from './api.js';
+import {mergeChanges} from './changes.js';
+import {contextQuery} from './context.js';
+import {fullLoad} from './full-load.js';
+import {cancelCardRefresh, liveUpdate} from './live-update.js';
+import {renderAll} from './page-render.js';
+import {applyFilter} from './search.js';
+import {store} from './state.js';
+
+let abort = new AbortController();
+
+// Loads everything again (a new context, a missed event): cancels a load or card refresh under way.
+export function requestFullLoad() {
+    abort.abort();
+    cancelCardRefresh();
+    abort = new AbortController();
+    const signal = abort.signal;
+    const {epoch} = store.dispatch('fullLoadRequested');
+    return enqueue(() => fullLoad(epoch, signal));
+}
+
+let pendingChange = null;
+
+// Queues a themeChanged; changes that arrive while one waits join it, so a burst of saves is one update.
+export function queueLiveUpdate(event) {
+    if (pendingChange && pendingChange.theme === event.theme) {
+        pendingChange = mergeChanges(pendingChange, event);
+        return;
+    }
+    pendingChange = mergeChanges({theme: event.theme, generation: 0, changed: {}}, event);
+    enqueue(async () => {
+        const change = pendingChange;
+        pendingChange = null;
+        if (change && await liveUpdate(change, abort.signal) === 'full') requestFullLoad();
+    });
+}
+
+// The actions by which someone changes the context; each loads again when what the page resolves changed.
+const CONTEXT_ACTIONS = new Set([
+    'themeChosen', 'schemeChosen', 'contrastChosen', 'platformChosen', 'dynamicTypeChosen', 'modifierChosen',
+    'stackPicked', 'stackStateChosen', 'stackEntryRemoved', 'stackCleared', 'contextReplaced',
+]);
+
+function contextKey(state) {
+    return `${state.ctx.scheme}\u0000${contextQuery(state.ctx, 'light')}`;
+}
+
+// A changed context loads again; the inherited keys of an imported theme load its cards when they were left out.
+export function wireLoader() {
+    store.subscribe((state, previous, name) => {
+        if (CONTEXT_ACTIONS.has(name) && contextKey(state) !== contextKey(previous)) {
+            requestFullLoad();
+        } else if (name === 'inheritedToggled') {
+            const missing = state.schemes.some((scheme) => state.data[scheme] && !state.data[scheme].cards);
+            if (state.showInherited && missing) {
+                requestFullLoad();
+            } else {
+                renderAll();
+                applyFilter();
+            }
+        }
+    });
+}
