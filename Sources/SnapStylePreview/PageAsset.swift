@@ -25,6 +25,7 @@ public enum PageAsset: Hashable, Sendable {
         "error-list.js": PackageResources.error_list_js,
         "events.js": PackageResources.events_js,
         "explain.js": PackageResources.explain_js,
+        "font-check.js": PackageResources.font_check_js,
         "fonts.js": PackageResources.fonts_js,
         "format.js": PackageResources.format_js,
         "full-load.js": PackageResources.full_load_js,

@@ -100,3 +100,12 @@ test('merge values: fresh values replace, keys gone are dropped, changes are lis
     assert.deepEqual(updated, [['surface', 'a'], ['surface', 'b'], ['surface', 'new']]);
     assert.ok(current.get('surface').has('gone'), 'the current maps are not changed');
 });
+
+test('lengths: as their tokens write them, not in points', async () => {
+    const {numberText} = await import('../../Sources/SnapStylePreview/Page/renderers.js');
+    assert.equal(numberText({value: 24, dimension: {value: 1.5, unit: 'rem'}}, {type: 'dimension'}), '1.5rem (24px)');
+    assert.equal(numberText({value: 16, dimension: {value: 16, unit: 'px'}}, {type: 'dimension'}), '16px');
+    assert.equal(numberText({value: 16}, {type: 'spacing'}), '16px', 'a Tokens Studio length without a unit is px');
+    assert.equal(numberText({value: 0.6}, {type: 'number'}), '0.6', 'a plain number has no unit');
+    assert.equal(numberText({value: 20.5, base: 17}), '20.5 (base 17)', 'a native number is the model\'s');
+});

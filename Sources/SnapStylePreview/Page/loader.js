@@ -8,6 +8,7 @@ import {fullLoad} from './full-load.js';
 import {cancelCardRefresh, liveUpdate} from './live-update.js';
 import {renderAll} from './page-render.js';
 import {applyFilter} from './search.js';
+import {renderLoading} from './sections.js';
 import {store} from './state.js';
 
 let abort = new AbortController();
@@ -52,6 +53,8 @@ function contextKey(state) {
 export function wireLoader() {
     store.subscribe((state, previous, name) => {
         if (CONTEXT_ACTIONS.has(name) && contextKey(state) !== contextKey(previous)) {
+            // Another theme: nothing of the last one stays on screen while it loads.
+            if (state.ctx.theme !== previous.ctx.theme) renderLoading(state.ctx.theme);
             requestFullLoad();
         } else if (name === 'inheritedToggled') {
             const missing = state.schemes.some((scheme) => state.data[scheme] && !state.data[scheme].cards);

@@ -49,7 +49,8 @@ export function renderSectionFrame() {
     const plan = currentPlan();
     document.body.classList.toggle('is-imported', plan.imported);
     for (const section of $$('main > .section')) {
-        const shown = !store.state.keys || plan.shown.has(section.id);
+        // Without keys (loading, or no theme) the first section holds the note that says so.
+        const shown = store.state.keys ? plan.shown.has(section.id) : section.id === 'surfaces';
         section.hidden = !shown;
         const link = $(`.toc a[data-section="${section.id}"]`);
         if (link) link.hidden = !shown;

@@ -17,8 +17,10 @@ function renderBanner({banner}) {
     }
     const {lines, total, more} = bannerErrors(banner.errors, banner.errorCount);
     const errors = `${total} ${total === 1 ? 'error' : 'errors'}`;
-    node.dataset.title = themeInfo(banner.theme)?.generation
-        ? `Theme “${banner.theme}” has ${errors}: showing its last good values.`
+    const info = themeInfo(banner.theme);
+    // An imported theme loads without its tokens in error; a native one keeps its last good state.
+    node.dataset.title = info?.state === 'loaded' ? `Theme “${banner.theme}” has ${errors}: its tokens in error are ` +
+        'left out.' : info?.generation ? `Theme “${banner.theme}” has ${errors}: showing its last good values.`
         : `Theme “${banner.theme}” has ${errors} and has never loaded.`;
     node.dataset.count = String(total);
     node.replaceChildren(...lines.map((line) => h('li', {text: line})),
