@@ -49,6 +49,7 @@ test('number scale: an outlier does not set its group\'s scale', () => {
     assert.equal(groupScale([0, 0]), 1);
     assert.equal(groupScale([]), 1);
     assert.equal(groupScale([0.5]), 1, 'at least one point');
+    assert.equal(groupScale([0.6, 12]), 12, 'a small value is no outlier: its bar fits as it is');
 });
 
 test('number scale: each group of keys as shown has its own scale, the same in every scheme', () => {

@@ -14,8 +14,11 @@ function eventData(event) {
     }
 }
 
+// A theme's entry follows its events; a theme the list does not have yet (one that never loaded is announced by
+// its themeError alone) brings the list again.
 function updateThemeInfo(theme, changes) {
-    store.dispatch('themeInfoChanged', {theme, changes});
+    if (store.state.themes.some((info) => info.name === theme)) store.dispatch('themeInfoChanged', {theme, changes});
+    else enqueue(refreshThemeList);
 }
 
 async function refreshThemeList() {

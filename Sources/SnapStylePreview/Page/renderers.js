@@ -202,8 +202,46 @@ function renderToken(type, value) {
         if (value.letterSpacing) sample.style.letterSpacing = dimensionCss(value.letterSpacing);
         return {well: 'plain', sample, text: compactJSON(value), substituted: substitutionOf(value.fontFamily, 'serif')};
     }
+    if (type === 'composition' && value && typeof value === 'object' && !Array.isArray(value)) {
+        return renderComposition(value);
+    }
     if (type === 'dimension') return plain('token-big', dimensionCss(value));
     if (type === 'number' && Number.isFinite(value)) return plain('token-big', formatNumber(value, 4));
     if (typeof value === 'string') return plain('token-string', value);
     return plain('token-json', compactJSON(value, 400));
+}
+
+// The CSS property a Tokens Studio composition member sets on its sample, by member name.
+const COMPOSITION_CSS = {
+    fill: 'backgroundColor', background: 'backgroundColor', backgroundColor: 'backgroundColor',
+    borderRadius: 'borderRadius', padding: 'padding', borderWidth: 'borderWidth', borderColor: 'borderColor',
+    color: 'color', opacity: 'opacity', boxShadow: 'boxShadow', width: 'width', height: 'height',
+};
+
+// A member of a composition as CSS text: a color as its hex, a length as written, a shadow as box-shadow.
+function memberCss(name, member) {
+    if (member && typeof member === 'object' && 'colorSpace' in member) return member.hex ?? dtcgColor(member);
+    if (name === 'boxShadow') return shadowCss(member);
+    if (member && typeof member === 'object' && 'unit' in member) return dimensionCss(member);
+    if (typeof member === 'number') return formatNumber(member, 4);
+    return typeof member === 'string' ? member : compactJSON(member, 60);
+}
+
+// A Tokens Studio composition (a card's fill, radius, padding, ...) as a box with those properties, and its
+// members as text.
+function renderComposition(value) {
+    const content = h('span', {class: 'token-composition-content', text: 'Aa'});
+    const sample = h('div', {class: 'sample token-composition'}, [content]);
+    const parts = [];
+    for (const [name, member] of Object.entries(value)) {
+        const css = memberCss(name, member);
+        parts.push(`${name} ${css}`);
+        const property = COMPOSITION_CSS[name];
+        if (!property) continue;
+        if (property === 'padding') content.style.margin = `min(${css}, 24px)`;
+        else sample.style[property] = property === 'backgroundColor' || property === 'borderColor' ||
+            property === 'color' ? dtcgColor(member) : css;
+    }
+    if (value.borderWidth !== undefined) sample.style.borderStyle = 'solid';
+    return {well: 'paper', sample, text: parts.join(' · ')};
 }
