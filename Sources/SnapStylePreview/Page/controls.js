@@ -26,6 +26,7 @@ function renderThemeControls() {
     select.value = ctx.theme;
     const state = themeInfo()?.state ?? 'removed';
     const dot = $('#theme-state');
+    if (dot.dataset.state === state) return;
     dot.dataset.state = state;
     dot.setAttribute('aria-label', `theme ${state}`);
     dot.title = `Theme ${state}`;
@@ -35,7 +36,8 @@ function renderThemeControls() {
 function applyChrome() {
     const system = window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
     const {scheme} = store.state.ctx;
-    document.documentElement.dataset.chrome = scheme === 'both' ? system : scheme;
+    const chrome = scheme === 'both' ? system : scheme;
+    if (document.documentElement.dataset.chrome !== chrome) document.documentElement.dataset.chrome = chrome;
 }
 
 // The bar's controls from the context, with one menu per DTCG modifier of the theme.
@@ -75,6 +77,7 @@ function renderContextControls() {
 
 function renderDynamicTypeName(dt) {
     const name = DYNAMIC_TYPES[dt];
+    if ($('#dynamic-type-name').textContent === name) return;
     $('#dynamic-type-name').textContent = name;
     $('#dynamic-type').setAttribute('aria-valuetext', name);
 }

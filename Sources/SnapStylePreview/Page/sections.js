@@ -48,17 +48,21 @@ export function currentPlan() {
 export function renderSectionFrame() {
     const plan = currentPlan();
     document.body.classList.toggle('is-imported', plan.imported);
+    // Only what differs is written: a live update draws this again, and any write makes the browser lay out anew.
+    const set = (node, property, value) => {
+        if (node && node[property] !== value) node[property] = value;
+    };
     for (const section of $$('main > .section')) {
         // Without keys (loading, or no theme) the first section holds the note that says so.
         const shown = store.state.keys ? plan.shown.has(section.id) : section.id === 'surfaces';
-        section.hidden = !shown;
         const link = $(`.toc a[data-section="${section.id}"]`);
-        if (link) link.hidden = !shown;
+        set(section, 'hidden', !shown);
+        set(link, 'hidden', !shown);
         const title = $('.section-title', section);
         title.dataset.native ??= title.firstChild.textContent.trim();
-        const text = (plan.imported && IMPORTED_TITLES[section.id]) || title.dataset.native;
-        title.firstChild.textContent = `${text} `;
-        if (link) link.firstChild.textContent = `${text} `;
+        const text = `${(plan.imported && IMPORTED_TITLES[section.id]) || title.dataset.native} `;
+        set(title.firstChild, 'textContent', text);
+        set(link?.firstChild, 'textContent', text);
     }
 }
 
@@ -102,8 +106,9 @@ export function renderAttributeSections() {
 
 // The "inherited keys" toggle shows for an imported theme only (one with design tokens).
 export function renderInheritedToggle() {
-    $('#inherited-toggle').hidden = !hasTypedKeys(store.state.keys);
-    $('#inherited').checked = store.state.showInherited;
+    const hidden = !hasTypedKeys(store.state.keys);
+    if ($('#inherited-toggle').hidden !== hidden) $('#inherited-toggle').hidden = hidden;
+    if ($('#inherited').checked !== store.state.showInherited) $('#inherited').checked = store.state.showInherited;
 }
 
 // Empties the sections and says why (no themes, or a theme that never loaded).

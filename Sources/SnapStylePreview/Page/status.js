@@ -10,6 +10,7 @@ import {watch} from './store.js';
 function renderBanner({banner}) {
     const node = $('#banner');
     if (!banner) {
+        if (node.hidden && !node.firstChild) return;
         node.hidden = true;
         node.replaceChildren();
         delete node.dataset.count;
@@ -65,9 +66,13 @@ function renderFooterInfo() {
         return h('a', {href: `/theme/${encodeURIComponent(info.name)}.${format}?${params}`, target: '_blank',
             rel: 'noopener', text: format === 'tokens.json' ? 'DTCG' : format.toUpperCase()});
     }) : [];
+    const warnings = info?.warnings ?? [];
+    // The footer is drawn again only when it says something else (each live update brings a new theme list).
+    const signature = JSON.stringify([parts, links.map((link) => link.href), warnings.map(errorLine)]);
+    if ($('#theme-info').dataset.signature === signature) return;
+    $('#theme-info').dataset.signature = signature;
     $('#theme-info').replaceChildren(parts.join(' · '), links.length ? h('span', {class: 'exports'},
         ['export ', ...links.flatMap((link, i) => (i ? [' ', link] : [link]))]) : null);
-    const warnings = info?.warnings ?? [];
     const details = $('#warnings');
     details.hidden = warnings.length === 0;
     $('summary', details).textContent = `${warnings.length} ${warnings.length === 1 ? 'warning' : 'warnings'} ` +
