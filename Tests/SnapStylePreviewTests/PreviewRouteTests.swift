@@ -6,7 +6,8 @@ import Testing
 
 @Suite struct PreviewRouteTests {
     @Test(arguments: [
-        ("/", PreviewRoute.page(.index)), ("/index.html", .page(.index)), ("/preview.css", .page(.stylesheet("preview.css"))),
+        ("/", PreviewRoute.page(.index)), ("/index.html", .page(.index)),
+        ("/preview.css", .page(.stylesheet("preview.css"))),
         ("/keys.css", .page(.stylesheet("keys.css"))),
         ("/preview.js", .page(.module("preview.js"))), ("/key-lists.js", .page(.module("key-lists.js"))),
         ("/events", .events),

@@ -37,8 +37,10 @@ import Testing
         // The README's example design system, for the groups by path of an imported theme.
         let harbor = ["harbor.resolver.json"] + ["base", "light", "dark"].map { "harbor/\($0).tokens.json" }
         // And the Tokens Studio example, for an imported theme's page.
-        let lantern = ["$themes.json", "$metadata.json", "palette.json", "core.json", "components.json",
-            "semantic/light.json", "semantic/dark.json"].map { "lantern/" + $0 }
+        let lantern = [
+            "$themes.json", "$metadata.json", "palette.json", "core.json", "components.json",
+            "semantic/light.json", "semantic/dark.json",
+        ].map { "lantern/" + $0 }
         for path in harbor + lantern {
             daemon.write(path, try String(contentsOfFile: Self.root + "/etc/examples/" + path, encoding: .utf8))
         }
@@ -64,9 +66,10 @@ import Testing
             ])
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("all browser checks passed"), "\(result.output)")
-        for name in ["light-1440", "dark-1440", "narrow-360", "narrow-390", "wide-1440", "groups", "imported-1440",
-            "narrow-390-lantern", "scales", "errors"]
-        {
+        for name in [
+            "light-1440", "dark-1440", "narrow-360", "narrow-390", "wide-1440", "groups", "imported-1440",
+            "narrow-390-lantern", "scales", "errors",
+        ] {
             #expect(FileManager.default.fileExists(atPath: artifacts + "/preview-\(name).png"))
         }
     }
