@@ -148,3 +148,22 @@ test('actions: full loads count up; a scheme\'s data changes part by part', () =
     assert.equal(store.state.data.dark, dark, 'the other scheme is the same object');
     assert.equal(store.dispatch('schemeDataChanged', {scheme: 'nope', changes: {}}), store.state);
 });
+
+test('actions: what loads again is a change of what the page resolves, by someone', async () => {
+    const {contextChangedValues} = await import('../../Sources/SnapStylePreview/Page/actions.js');
+    const store = freshStore();
+    store.dispatch('contextSettled', {initialTheme: 'snap'});
+    const step = (name, payload) => {
+        const previous = store.state;
+        store.dispatch(name, payload);
+        return contextChangedValues(previous, store.state, name);
+    };
+    assert.equal(step('stackStateChosen', 'selected'), false, 'a state without a choice resolves nothing new');
+    assert.equal(step('stackPicked', {kind: 'component', id: 'card'}), true);
+    assert.equal(step('stackPushed'), false, 'pushing keeps the same stack');
+    assert.equal(step('schemeChosen', 'both'), true);
+    assert.equal(step('themeChosen', 'lantern'), true);
+    assert.equal(step('themeChosen', 'lantern'), false);
+    assert.equal(step('stackChecked', {components: []}), false, 'the page\'s own correction goes on with its load');
+    assert.equal(step('inheritedToggled', true), false);
+});

@@ -2,7 +2,7 @@
 // state it is given. No DOM (tested by Node).
 
 import {ATTRIBUTES, SCHEMES, STATES} from './constants.js';
-import {defaultContext, stackEntries, stackKnown} from './context.js';
+import {contextQuery, defaultContext, stackEntries, stackKnown} from './context.js';
 
 // The state before anything is loaded, in the context `ctx` (read from the URL's fragment).
 export function initialState(ctx = defaultContext()) {
@@ -207,3 +207,18 @@ export const ACTIONS = {
     scrollPlaced: (state) => (state.anchor === null && state.restoreScroll === null ? state
         : {...state, anchor: null, restoreScroll: null}),
 };
+
+// The actions by which someone changes the context.
+const CONTEXT_ACTIONS = new Set([
+    'themeChosen', 'schemeChosen', 'contrastChosen', 'platformChosen', 'dynamicTypeChosen', 'modifierChosen',
+    'stackPicked', 'stackStateChosen', 'stackEntryRemoved', 'stackCleared', 'contextReplaced',
+]);
+
+// Whether the action `name`, from `previous` to `state`, changed what the page resolves (the query of its context,
+// or the schemes shown), so that everything is loaded again. The page's own corrections (a theme that exists, the
+// stack checked against the keys) are not: the load that made them goes on.
+export function contextChangedValues(previous, state, name) {
+    if (!CONTEXT_ACTIONS.has(name)) return false;
+    const key = ({ctx}) => `${ctx.scheme}\u0000${contextQuery(ctx, 'light')}`;
+    return key(previous) !== key(state);
+}

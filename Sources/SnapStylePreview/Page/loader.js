@@ -2,8 +2,8 @@
 // after another on the update queue.
 
 import {enqueue} from './api.js';
+import {contextChangedValues} from './actions.js';
 import {mergeChanges} from './changes.js';
-import {contextQuery} from './context.js';
 import {fullLoad} from './full-load.js';
 import {cancelCardRefresh, liveUpdate} from './live-update.js';
 import {renderAll} from './page-render.js';
@@ -39,20 +39,10 @@ export function queueLiveUpdate(event) {
     });
 }
 
-// The actions by which someone changes the context; each loads again when what the page resolves changed.
-const CONTEXT_ACTIONS = new Set([
-    'themeChosen', 'schemeChosen', 'contrastChosen', 'platformChosen', 'dynamicTypeChosen', 'modifierChosen',
-    'stackPicked', 'stackStateChosen', 'stackEntryRemoved', 'stackCleared', 'contextReplaced',
-]);
-
-function contextKey(state) {
-    return `${state.ctx.scheme}\u0000${contextQuery(state.ctx, 'light')}`;
-}
-
 // A changed context loads again; the inherited keys of an imported theme load its cards when they were left out.
 export function wireLoader() {
     store.subscribe((state, previous, name) => {
-        if (CONTEXT_ACTIONS.has(name) && contextKey(state) !== contextKey(previous)) {
+        if (contextChangedValues(previous, state, name)) {
             // Another theme: nothing of the last one stays on screen while it loads.
             if (state.ctx.theme !== previous.ctx.theme) renderLoading(state.ctx.theme);
             requestFullLoad();
