@@ -451,7 +451,8 @@ def imported_page(checks, driver, artifacts):
         "lantern renders its tokens")
     wait_ready(checks, driver, "lantern is ready")
     checks.expect(shown_sections(driver) == ["surfaces", "numbers", "fonts", "tokens"],
-                  "it leads with its tokens and leaves out the sections it does not define (%s)" % shown_sections(driver))
+                  "it leads with its tokens and leaves out the sections it does not define (%s)"
+                  % shown_sections(driver))
     checks.expect(not driver.find_elements(By.CSS_SELECTOR, ".card-item, .phone-item"),
                   "no cards or sheet of the preset are drawn")
     toc = [link.text.split()[0] for link in driver.find_elements(By.CSS_SELECTOR, ".toc a") if link.is_displayed()]
@@ -563,7 +564,8 @@ def responsive_screenshots(base, artifacts):
             wait_ready(checks, driver, "lantern renders at %d px" % width)
             overflow = driver.execute_script(
                 "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
-            checks.expect(overflow <= 1, "lantern: no horizontal scrolling at %d px (overflow %d px)" % (width, overflow))
+            checks.expect(overflow <= 1,
+                          "lantern: no horizontal scrolling at %d px (overflow %d px)" % (width, overflow))
             screenshot(driver, os.path.join(artifacts, name.replace(".png", "-lantern.png")), mobile=mobile)
             checks.console_is_clean("the page at %d px" % width)
         finally:

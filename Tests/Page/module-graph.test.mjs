@@ -84,9 +84,8 @@ test('module graph: the page\'s modules import one way, with no cycle', () => {
 // The names a module exports: `export function/const/let/class NAME` and `export {a, b as c}`.
 function exportsOf(text) {
     const names = new Set();
-    for (const match of text.matchAll(/\bexport\s+(?:async\s+)?(?:function\*?|const|let|class)\s+([A-Za-z_$][\w$]*)/g)) {
-        names.add(match[1]);
-    }
+    const declared = /\bexport\s+(?:async\s+)?(?:function\*?|const|let|class)\s+([A-Za-z_$][\w$]*)/g;
+    for (const match of text.matchAll(declared)) names.add(match[1]);
     for (const match of text.matchAll(/\bexport\s*\{([^}]*)\}/g)) {
         for (const part of match[1].split(',')) {
             const name = part.trim().split(/\s+as\s+/).pop();

@@ -58,7 +58,8 @@ export const RENDERERS = {
         applyFont(sample, value);
         const families = Array.isArray(value.families) && value.families.length ? value.families : value.family;
         const fallback = {serif: 'serif', monospaced: 'monospace'}[value.design] ?? 'system-ui';
-        return {sample, text: fontText(value, meta?.type ? 'px' : 'pt'), substituted: substitutionOf(families, fallback)};
+        const substituted = substitutionOf(families, fallback);
+        return {sample, text: fontText(value, meta?.type ? 'px' : 'pt'), substituted};
     },
 
     padding(value) {
@@ -200,7 +201,8 @@ function renderToken(type, value) {
         if (value.fontWeight !== undefined) sample.style.fontWeight = String(dtcgWeight(value.fontWeight));
         if (Number.isFinite(value.lineHeight)) sample.style.lineHeight = String(value.lineHeight);
         if (value.letterSpacing) sample.style.letterSpacing = dimensionCss(value.letterSpacing);
-        return {well: 'plain', sample, text: compactJSON(value), substituted: substitutionOf(value.fontFamily, 'serif')};
+        const substituted = substitutionOf(value.fontFamily, 'serif');
+        return {well: 'plain', sample, text: compactJSON(value), substituted};
     }
     if (type === 'composition' && value && typeof value === 'object' && !Array.isArray(value)) {
         return renderComposition(value);

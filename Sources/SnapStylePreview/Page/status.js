@@ -20,9 +20,10 @@ function renderBanner({banner}) {
     const errors = `${total} ${total === 1 ? 'error' : 'errors'}`;
     const info = themeInfo(banner.theme);
     // An imported theme loads without its tokens in error; a native one keeps its last good state.
-    node.dataset.title = info?.state === 'loaded' ? `Theme “${banner.theme}” has ${errors}: its tokens in error are ` +
-        'left out.' : info?.generation ? `Theme “${banner.theme}” has ${errors}: showing its last good values.`
-        : `Theme “${banner.theme}” has ${errors} and has never loaded.`;
+    const name = `Theme “${banner.theme}”`;
+    node.dataset.title = info?.state === 'loaded' ? `${name} has ${errors}: its tokens in error are left out.`
+        : info?.generation ? `${name} has ${errors}: showing its last good values.`
+        : `${name} has ${errors} and has never loaded.`;
     node.dataset.count = String(total);
     node.replaceChildren(...lines.map((line) => h('li', {text: line})),
         more ? h('li', {class: 'banner-more', text: `and ${more} more (snapstyle check ${banner.theme} lists ` +
