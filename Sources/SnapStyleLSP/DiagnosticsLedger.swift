@@ -8,4 +8,6 @@ struct DiagnosticsLedger {
     var pendingSheets = Set<String>()
     /// Theme files opened or edited since the last flush: their themes' diagnostics are sent then.
     var openedThemeFiles = Set<String>()
+    /// Open documents (by URI) opened or edited since their text was last handed to the workspace.
+    var changedDocuments = Set<String>()
 }

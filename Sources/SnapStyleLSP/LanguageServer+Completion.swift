@@ -47,7 +47,7 @@ extension LanguageServer {
             let range = file.document.range(start, file.offset)
             guard file.model.format == .native else { return nil }
             let member = cursor.path.last?.key ?? ""
-            if let attribute = ThemeFileModel.expectedAttribute(path: cursor.path, section: section) {
+            if let attribute = NativeReference.attribute(path: cursor.path) {
                 return keyItems([attribute], typed: partial, range: range, file, closing: "")
             }
             if section == "component" && member == "container" || member == "container" || member == "container.parent"

@@ -2,24 +2,39 @@ import SnapStyleEngine
 import SnapStyleJSON
 
 extension LanguageServer {
+    /// The colors of a theme file, the first `Limits.documentColors` in text order: each reference to a color key
+    /// and each color literal, with positions found in one pass over the text.
     func documentColors(_ params: JSONValue?) throws -> JSONValue? {
         guard let target = try target(params, needsPosition: false), case .themeFile(let file) = target, let workspace
         else { return .array([]) }
         let session = file.theme.session()
-        var colors: [JSONValue] = []
+        var found: [(start: Int, end: Int, color: RGBA)] = []
         var covered = Set<Int>()
-        for site in file.model.sites {
-            guard let node = workspace.node(site.name, theme: file.theme), case .key(.surface, let key) = node,
-                case .surface(.color(let color))? = try? session.resolve(.surface, key)
-            else { continue }
+        var resolved: [String: RGBA?] = [:]
+        for site in file.model.sites where found.count < Limits.documentColors {
+            guard let node = workspace.node(site.name, theme: file.theme), case .key(.surface, let key) = node else {
+                continue
+            }
+            let color =
+                resolved[key]
+                ?? {
+                    guard case .surface(.color(let color))? = try? session.resolve(.surface, key) else { return nil }
+                    return color
+                }()
+            resolved[key] = color
+            guard let color else { continue }
             covered.insert(site.start)
-            colors.append(colorInformation(file.document.range(site.start, site.end), color))
+            found.append((site.start, site.end, color))
         }
-        for string in file.model.scan.strings where !string.isKey && string.text.hasPrefix("#") {
-            guard !covered.contains(string.contentStart), let color = RGBA(hex: string.text) else { continue }
-            colors.append(colorInformation(file.document.range(string.contentStart, string.end - 1), color))
+        for string in file.model.scan.strings where found.count < Limits.documentColors {
+            guard !string.isKey, string.text.hasPrefix("#"), !covered.contains(string.contentStart),
+                let color = RGBA(hex: string.text)
+            else { continue }
+            found.append((string.contentStart, string.end - 1, color))
         }
-        return .array(colors)
+        found.sort { $0.start < $1.start }
+        let ranges = file.document.ranges(found.map { ($0.start, $0.end) })
+        return .array(zip(found, ranges).map { colorInformation($1, $0.color) })
     }
 
     func colorInformation(_ range: LSPRange, _ color: RGBA) -> JSONValue {
@@ -80,15 +95,16 @@ extension LanguageServer {
         let start = range.map { file.document.offset(of: $0.start) } ?? 0
         let end = range.map { file.document.offset(of: $0.end) } ?? file.document.bytes.count
         let session = file.theme.session()
-        var hints: [JSONValue] = []
+        var found: [(offset: Int, label: String)] = []
         for site in file.model.sites where site.role == .reference && site.start >= start && site.end <= end {
             guard let node = workspace.node(site.name, theme: file.theme), case .key(let attribute, let key) = node
             else { continue }
             let value = try? session.resolve(attribute, key)
-            hints.append([
-                "position": file.document.position(of: min(site.end + 1, file.document.bytes.count)).json,
-                "label": .string(InlineValue.short(value, attribute)), "paddingLeft": true,
-            ])
+            found.append((min(site.end + 1, file.document.bytes.count), InlineValue.short(value, attribute)))
+        }
+        let positions = file.document.positions(of: found.map(\.offset))
+        let hints: [JSONValue] = zip(found, positions).map { hint, position in
+            ["position": position.json, "label": .string(hint.label), "paddingLeft": true]
         }
         return .array(hints)
     }

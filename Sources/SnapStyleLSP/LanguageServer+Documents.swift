@@ -20,37 +20,27 @@ extension LanguageServer {
             Self.styleSheetLanguages.contains(language) || (language.isEmpty && !path.hasSuffix(".json"))
         let document = TextDocument(text, version: item["version"]?.intValue ?? 0)
         open[uri] = OpenDocument(path: path, languageID: language, document: document, isStyleSheet: isSheet)
-        if isSheet {
-            diagnostics.pendingSheets.insert(uri)
-        } else if let workspace, workspace.isUnderRoot(path) {
-            workspace.fileSystem.setBuffer(path, document.bytes)
-            workspace.markChanged([path])
-            diagnostics.openedThemeFiles.insert(path)
-        }
+        diagnostics.changedDocuments.insert(uri)
     }
 
+    /// Applies the edits to the document's text only: what they mean is worked out once no message is waiting
+    /// (`commitDocuments()`), or when a request needs it, so a burst of keystrokes costs one analysis.
     func didChange(_ params: JSONValue?) throws {
         let uri = try documentURI(params)
-        guard var entry = open[uri] else { return }
+        guard open[uri] != nil else { return }
         for change in params?["contentChanges"]?.arrayValue ?? [] {
             guard let text = change["text"]?.stringValue else {
                 throw LSPError(.invalidParams, "a content change needs text")
             }
-            entry.document.apply(text, in: LSPRange(json: change["range"]))
+            open[uri]?.document.apply(text, in: LSPRange(json: change["range"]))
         }
-        entry.document.version = params?["textDocument"]?["version"]?.intValue ?? entry.document.version
-        open[uri] = entry
-        if entry.isStyleSheet {
-            diagnostics.pendingSheets.insert(uri)
-        } else if let workspace, workspace.isUnderRoot(entry.path) {
-            workspace.fileSystem.setBuffer(entry.path, entry.document.bytes)
-            workspace.markChanged([entry.path])
-            diagnostics.openedThemeFiles.insert(entry.path)
-        }
+        if let version = params?["textDocument"]?["version"]?.intValue { open[uri]?.document.version = version }
+        diagnostics.changedDocuments.insert(uri)
     }
 
     func didClose(_ params: JSONValue?) throws {
         let uri = try documentURI(params)
+        diagnostics.changedDocuments.remove(uri)
         guard let entry = open.removeValue(forKey: uri) else { return }
         if entry.isStyleSheet {
             notify(.publishDiagnostics, ["uri": .string(uri), "diagnostics": []])
@@ -58,6 +48,40 @@ extension LanguageServer {
             workspace.fileSystem.setBuffer(entry.path, nil)
             workspace.markChanged([entry.path])
         }
+    }
+
+    /// Hands the documents opened or edited since the last call to the workspace: a theme file's text becomes what
+    /// its theme is built from (a document over `Limits.editorDocumentBytes` is left out: its file is read from
+    /// disk), a style sheet is due for diagnostics.
+    func commitDocuments() {
+        guard !diagnostics.changedDocuments.isEmpty else { return }
+        let uris = diagnostics.changedDocuments
+        diagnostics.changedDocuments = []
+        for uri in uris.sorted() {
+            guard let entry = open[uri] else { continue }
+            if entry.isStyleSheet {
+                diagnostics.pendingSheets.insert(uri)
+                continue
+            }
+            guard let workspace, workspace.isUnderRoot(entry.path) else { continue }
+            let fits = entry.document.bytes.count <= Limits.editorDocumentBytes
+            workspace.fileSystem.setBuffer(entry.path, fits ? entry.document.bytes : nil)
+            workspace.markChanged([entry.path])
+            diagnostics.openedThemeFiles.insert(entry.path)
+        }
+    }
+
+    /// The diagnostic of a document too large to be read: the only one it gets from the server.
+    func oversizeDiagnostic(_ document: TextDocument) -> JSONValue? {
+        guard document.bytes.count > Limits.editorDocumentBytes else { return nil }
+        let start = LSPPosition(line: 0, character: 0)
+        return [
+            "range": LSPRange(start: start, end: start).json,
+            "severity": .integer(DiagnosticSeverity.warning.rawValue), "source": "snapstyle",
+            "message": .string(
+                "this document is \(document.bytes.count) bytes, over the \(Limits.editorDocumentBytes) bytes the "
+                    + "language server reads: it is not analysed (a theme file is read from disk)"),
+        ]
     }
 
     func didSave(_ params: JSONValue?) throws { _ = try documentURI(params) }
@@ -72,6 +96,7 @@ extension LanguageServer {
     /// Applies what changed and sends the diagnostics that may differ: called when no message is waiting.
     public func flush() async {
         guard state == .running, let workspace else { return }
+        commitDocuments()
         workspace.sync()
         let touched = workspace.takeTouched()
         let openThemes = Set(open.values.compactMap { workspace.themeOfFile[$0.path] })
@@ -93,10 +118,11 @@ extension LanguageServer {
     /// flush that would have); style sheets' diagnostics are due when they change.
     func refreshCSSTable() async {
         guard let workspace else { return }
+        commitDocuments()
         workspace.sync()
-        let generation = workspace.store.theme(named: options.cssTheme)?.snapshot.generation
+        let generation = workspace.store.theme(named: cssTheme)?.snapshot.generation
         guard generation != cssTable?.generation || cssTable == nil else { return }
-        cssTable = await CSSNameTable.build(theme: options.cssTheme, methods: workspace.methods)
+        cssTable = await CSSNameTable.build(theme: cssTheme, methods: workspace.methods)
         diagnostics.pendingSheets.formUnion(open.filter(\.value.isStyleSheet).keys)
     }
 
@@ -112,12 +138,13 @@ extension LanguageServer {
         var files = Set(workspace.files(of: theme)).union(byFile.keys).union(diagnostics.published[theme] ?? [])
         files = files.filter { workspace.isUnderRoot($0) }
         for path in files.sorted() {
-            var params: JSONObject = [
-                "uri": .string(FileURI.uri(path)), "diagnostics": .array(byFile[path] ?? []),
-            ]
+            var list = byFile[path] ?? []
+            var params: JSONObject = ["uri": .string(FileURI.uri(path))]
             if let document = open.values.first(where: { $0.path == path })?.document {
                 params["version"] = .integer(Int64(document.version))
+                if let oversize = oversizeDiagnostic(document) { list.insert(oversize, at: 0) }
             }
+            params["diagnostics"] = .array(list)
             notify(.publishDiagnostics, .object(params))
         }
         diagnostics.published[theme] = Set(byFile.keys)
@@ -143,15 +170,25 @@ extension LanguageServer {
     func publishStyleSheetDiagnostics(_ uri: String) {
         guard let entry = open[uri], entry.isStyleSheet else { return }
         var warnings: [JSONValue] = []
-        if let table = cssTable {
+        if let oversize = oversizeDiagnostic(entry.document) {
+            warnings.append(oversize)
+        } else if let table = cssTable {
             let scan = StyleSheetScan(bytes: entry.document.bytes, languageID: entry.languageID)
-            for use in scan.uses where table[use.name] == nil {
-                let near = Suggestions.nearest(to: use.name, in: table.names, limit: 3)
-                let hint = near.isEmpty ? "" : " (did you mean " + near.joined(separator: ", ") + "?)"
+            let unknown = scan.uses.lazy.filter { table[$0.name] == nil }.prefix(Limits.styleSheetWarnings)
+            let ranges = entry.document.ranges(unknown.map { ($0.start, $0.end) })
+            var hints: [String: String] = [:]
+            for (use, range) in zip(unknown, ranges) {
+                let hint =
+                    hints[use.name]
+                    ?? {
+                        let near = Suggestions.nearest(to: use.name, in: table.names, limit: 3)
+                        let hint = near.isEmpty ? "" : " (did you mean " + near.joined(separator: ", ") + "?)"
+                        hints[use.name] = hint
+                        return hint
+                    }()
                 warnings.append([
-                    "range": entry.document.range(use.start, use.end).json,
-                    "severity": .integer(DiagnosticSeverity.warning.rawValue), "source": "snapstyle",
-                    "message": .string("\(use.name) is not defined by theme '\(options.cssTheme)'\(hint)"),
+                    "range": range.json, "severity": .integer(DiagnosticSeverity.warning.rawValue),
+                    "source": "snapstyle", "message": .string("\(use.name) is not defined by theme '\(cssTheme)'\(hint)"),
                 ])
             }
         }

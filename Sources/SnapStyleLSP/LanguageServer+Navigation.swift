@@ -12,9 +12,9 @@ extension LanguageServer {
             return node(at: file).map { ($0.node, file.themeName, file.theme) }
         case .styleSheet(_, let document, let language, let offset):
             guard let (_, entry) = cssUse(at: document, languageID: language, offset: offset), let entry,
-                let theme = workspace.store.theme(named: options.cssTheme)
+                let theme = workspace.store.theme(named: cssTheme)
             else { return nil }
-            return (.key(entry.attribute, entry.key), options.cssTheme, theme)
+            return (.key(entry.attribute, entry.key), cssTheme, theme)
         }
     }
 
@@ -40,7 +40,7 @@ extension LanguageServer {
     func fileReference(_ params: JSONValue?) throws -> JSONValue? {
         guard let target = try target(params), case .themeFile(let file) = target, file.model.format == .resolver,
             let string = file.model.scan.string(at: file.offset), !string.isKey,
-            string.path.last?.key == "$ref", !string.text.hasPrefix("#")
+            string.last?.key == "$ref", !string.text.hasPrefix("#")
         else { return nil }
         let relative = String(string.text.split(separator: "#", maxSplits: 1).first ?? "")
         let directory = file.path.split(separator: "/").dropLast().joined(separator: "/")
@@ -60,7 +60,7 @@ extension LanguageServer {
             guard let (document, _) = workspace.model(path) else { continue }
             locations.append(["uri": .string(FileURI.uri(path)), "range": document.range(site.start, site.end).json])
         }
-        if themeName == options.cssTheme, case .key(let attribute, let key) = node, let table = cssTable {
+        if themeName == cssTheme, case .key(let attribute, let key) = node, let table = cssTable {
             for (uri, entry) in open.sorted(by: { $0.key < $1.key }) where entry.isStyleSheet {
                 let scan = StyleSheetScan(bytes: entry.document.bytes, languageID: entry.languageID)
                 for use in scan.uses {
@@ -70,114 +70,5 @@ extension LanguageServer {
             }
         }
         return .array(locations)
-    }
-
-    // MARK: Rename
-
-    /// Why a node cannot be renamed, or nil.
-    func renameRefusal(_ node: NodeRef, theme: StyleTheme) -> String? {
-        switch node {
-        case .key(let attribute, let key):
-            if Preset.layer.entry(attribute, key) != nil {
-                return "'\(key)' comes from the preset 'snap' and cannot be renamed"
-            }
-        case .container(let id):
-            if Preset.layer.containers[id] != nil { return "container '\(id)' comes from the preset 'snap'" }
-        case .component(let id):
-            if Preset.layer.components[id] != nil { return "component '\(id)' comes from the preset 'snap'" }
-        }
-        return nil
-    }
-
-    func prepareRename(_ params: JSONValue?) throws -> JSONValue? {
-        guard let target = try target(params), case .themeFile(let file) = target,
-            let (node, site) = node(at: file)
-        else { return nil }
-        if let refusal = renameRefusal(node, theme: file.theme) { throw LSPError(.requestFailed, refusal) }
-        return ["range": file.document.range(site.start, site.end).json, "placeholder": .string(site.name.text)]
-    }
-
-    func rename(_ params: JSONValue?) throws -> JSONValue? {
-        guard let newName = params?["newName"]?.stringValue else {
-            throw LSPError(.invalidParams, "newName is missing")
-        }
-        guard let target = try target(params), case .themeFile(let file) = target, let workspace,
-            let (node, _) = node(at: file)
-        else { return nil }
-        if let refusal = renameRefusal(node, theme: file.theme) { throw LSPError(.requestFailed, refusal) }
-        let snapshot = file.theme.snapshot
-        let oldName: String
-        switch node {
-        case .key(let attribute, let key):
-            oldName = key
-            if snapshot.defines(attribute, newName) {
-                throw LSPError(.requestFailed, "\(attribute.rawValue) '\(newName)' already exists")
-            }
-        case .container(let id):
-            oldName = id
-            if snapshot.containers[newName] != nil {
-                throw LSPError(.requestFailed, "container '\(newName)' already exists")
-            }
-        case .component(let id):
-            oldName = id
-            if snapshot.components[newName] != nil {
-                throw LSPError(.requestFailed, "component '\(newName)' already exists")
-            }
-        }
-        let sites = workspace.sites(of: node, in: file.themeName, theme: file.theme)
-        let isToken = sites.contains { if case .token = $0.site.name { true } else { false } }
-        let oldParts = oldName.split(separator: ".")
-        let newParts = newName.split(separator: ".", omittingEmptySubsequences: false)
-        let valid = isToken ? newParts.last.map(Self.isValidTokenName) ?? false : Self.isValidKey(newName)
-        guard valid else {
-            throw LSPError(
-                .requestFailed,
-                "'\(newName)' is not a valid key: letters, digits and '_' in segments joined by dots, each starting "
-                    + "with a letter or '_'")
-        }
-        if isToken, oldParts.dropLast() != newParts.dropLast() {
-            throw LSPError(
-                .requestFailed,
-                "a token is renamed within its group: keep '\(oldParts.dropLast().joined(separator: "."))'")
-        }
-        var changes: [String: [JSONValue]] = [:]
-        for (path, site) in sites {
-            guard let (document, _) = workspace.model(path) else { continue }
-            var replacement = newName
-            if isToken {
-                var written = site.name.text.split(separator: ".").map(String.init)
-                if site.role == .definition {
-                    replacement = String(newParts.last ?? "")
-                    let keyStart = site.end - (written.last?.utf8.count ?? 0)
-                    changes[FileURI.uri(path), default: []].append(
-                        ["range": document.range(keyStart, site.end).json, "newText": .string(replacement)])
-                    continue
-                }
-                written[written.count - 1] = String(newParts.last ?? "")
-                replacement = written.joined(separator: ".")
-            }
-            changes[FileURI.uri(path), default: []].append(
-                ["range": document.range(site.start, site.end).json, "newText": .string(replacement)])
-        }
-        return [
-            "changes": .object(
-                JSONObject(changes.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: .array($0.value)) }))
-        ]
-    }
-
-    /// A native key: `[A-Za-z_][A-Za-z0-9_]*` segments joined by dots.
-    static func isValidKey(_ name: String) -> Bool {
-        func isLetter(_ scalar: Unicode.Scalar) -> Bool {
-            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || scalar == "_"
-        }
-        return name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { segment in
-            guard let first = segment.unicodeScalars.first, isLetter(first) else { return false }
-            return segment.unicodeScalars.allSatisfy { isLetter($0) || ("0"..."9").contains($0) }
-        }
-    }
-
-    /// A token's name (DTCG): not empty, not starting with `$`, without `{`, `}` or `.`.
-    static func isValidTokenName(_ name: Substring) -> Bool {
-        !name.isEmpty && !name.hasPrefix("$") && !name.contains(where: { "{}.".contains($0) })
     }
 }

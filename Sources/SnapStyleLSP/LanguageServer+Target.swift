@@ -27,10 +27,12 @@ extension LanguageServer {
         if needsPosition, position == nil { throw LSPError(.invalidParams, "position is missing or invalid") }
         guard let workspace, let path = FileURI.path(uri) else { return nil }
         if let entry = open[uri], entry.isStyleSheet {
+            guard entry.document.bytes.count <= Limits.editorDocumentBytes else { return nil }
             let offset = position.map { entry.document.offset(of: $0) } ?? 0
             return .styleSheet(uri: uri, document: entry.document, languageID: entry.languageID, offset: offset)
         }
         guard workspace.isUnderRoot(path) else { return nil }
+        commitDocuments()
         workspace.sync()
         // A theme that never loaded (broken since the server started) answers from the theme it extends meanwhile,
         // so that its references to the parent's keys, literal names and members still complete.

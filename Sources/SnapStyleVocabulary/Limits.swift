@@ -31,4 +31,13 @@ public enum Limits {
     public static let overrideDefinitions = 10_000
     /// The largest answer the daemon writes: a larger one is `-32005` with `data.limit` `responseBytes`.
     public static let responseBytes = 64 << 20
+    /// The largest document `snapstyle lsp` reads (an open buffer, or a style sheet on disk a rename edits): a larger
+    /// one is not analysed and gets one diagnostic saying so (its theme's file is still loaded from it).
+    public static let editorDocumentBytes = 8 << 20
+    /// Colors one `textDocument/documentColor` answer of `snapstyle lsp` holds (the first ones in the document).
+    public static let documentColors = 10_000
+    /// Warnings `snapstyle lsp` sends for one style sheet's unknown names (the first ones in the document).
+    public static let styleSheetWarnings = 1_000
+    /// Style sheets on disk that a rename of `snapstyle lsp` reads in the workspace folders (the first ones found).
+    public static let styleSheetFiles = 10_000
 }
