@@ -20,7 +20,7 @@ extension LanguageServer {
             Self.styleSheetLanguages.contains(language) || (language.isEmpty && !path.hasSuffix(".json"))
         let document = TextDocument(text, version: item["version"]?.intValue ?? 0)
         open[uri] = OpenDocument(path: path, languageID: language, document: document, isStyleSheet: isSheet)
-        diagnostics.changedDocuments.insert(uri)
+        diagnostics.documentChanged(uri)
     }
 
     /// Applies the edits to the document's text only: what they mean is worked out once no message is waiting
@@ -35,12 +35,12 @@ extension LanguageServer {
             open[uri]?.document.apply(text, in: LSPRange(json: change["range"]))
         }
         if let version = params?["textDocument"]?["version"]?.intValue { open[uri]?.document.version = version }
-        diagnostics.changedDocuments.insert(uri)
+        diagnostics.documentChanged(uri)
     }
 
     func didClose(_ params: JSONValue?) throws {
         let uri = try documentURI(params)
-        diagnostics.changedDocuments.remove(uri)
+        diagnostics.documentClosed(uri)
         guard let entry = open.removeValue(forKey: uri) else { return }
         if entry.isStyleSheet {
             notify(.publishDiagnostics, ["uri": .string(uri), "diagnostics": []])
@@ -54,20 +54,17 @@ extension LanguageServer {
     /// its theme is built from (a document over `Limits.editorDocumentBytes` is left out: its file is read from
     /// disk), a style sheet is due for diagnostics.
     func commitDocuments() {
-        guard !diagnostics.changedDocuments.isEmpty else { return }
-        let uris = diagnostics.changedDocuments
-        diagnostics.changedDocuments = []
-        for uri in uris.sorted() {
+        for uri in diagnostics.takeChangedDocuments() {
             guard let entry = open[uri] else { continue }
             if entry.isStyleSheet {
-                diagnostics.pendingSheets.insert(uri)
+                diagnostics.sheetDue(uri)
                 continue
             }
             guard let workspace, workspace.isUnderRoot(entry.path) else { continue }
             let fits = entry.document.bytes.count <= Limits.editorDocumentBytes
             workspace.fileSystem.setBuffer(entry.path, fits ? entry.document.bytes : nil)
             workspace.markChanged([entry.path])
-            diagnostics.openedThemeFiles.insert(entry.path)
+            diagnostics.themeFileChanged(entry.path)
         }
     }
 
@@ -100,18 +97,11 @@ extension LanguageServer {
         workspace.sync()
         let touched = workspace.takeTouched()
         let openThemes = Set(open.values.compactMap { workspace.themeOfFile[$0.path] })
-        for theme in touched where openThemes.contains(theme) || diagnostics.published[theme] != nil {
-            diagnostics.pendingThemes.insert(theme)
-        }
-        for path in diagnostics.openedThemeFiles {
-            if let theme = workspace.themeOfFile[path] { diagnostics.pendingThemes.insert(theme) }
-        }
-        diagnostics.openedThemeFiles = []
+        let themes = diagnostics.takeThemesDue(
+            touched: touched, openThemes: openThemes, themeOfFile: workspace.themeOfFile)
         await refreshCSSTable()
-        for theme in diagnostics.pendingThemes.sorted() { publishDiagnostics(theme: theme, workspace) }
-        diagnostics.pendingThemes = []
-        for uri in diagnostics.pendingSheets.sorted() { publishStyleSheetDiagnostics(uri) }
-        diagnostics.pendingSheets = []
+        for theme in themes { publishDiagnostics(theme: theme, workspace) }
+        for uri in diagnostics.takeSheetsDue() { publishStyleSheetDiagnostics(uri) }
     }
 
     /// Brings the CSS names up to the CSS theme's generation (a request about a style sheet may come before the
@@ -123,7 +113,7 @@ extension LanguageServer {
         let generation = workspace.store.theme(named: cssTheme)?.snapshot.generation
         guard generation != cssTable?.generation || cssTable == nil else { return }
         cssTable = await CSSNameTable.build(theme: cssTheme, methods: workspace.methods)
-        diagnostics.pendingSheets.formUnion(open.filter(\.value.isStyleSheet).keys)
+        diagnostics.sheetsDue(open.filter(\.value.isStyleSheet).keys)
     }
 
     func publishDiagnostics(theme: String, _ workspace: ThemeWorkspace) {
@@ -135,9 +125,8 @@ extension LanguageServer {
                 byFile[path, default: []].append(diagnostic(issue, severity: severity, path: path, workspace))
             }
         }
-        var files = Set(workspace.files(of: theme)).union(byFile.keys).union(diagnostics.published[theme] ?? [])
-        files = files.filter { workspace.isUnderRoot($0) }
-        for path in files.sorted() {
+        let files = diagnostics.files(of: theme, files: workspace.files(of: theme), withIssues: Set(byFile.keys))
+        for path in files where workspace.isUnderRoot(path) {
             var list = byFile[path] ?? []
             var params: JSONObject = ["uri": .string(FileURI.uri(path))]
             if let document = open.values.first(where: { $0.path == path })?.document {
@@ -147,7 +136,6 @@ extension LanguageServer {
             params["diagnostics"] = .array(list)
             notify(.publishDiagnostics, .object(params))
         }
-        diagnostics.published[theme] = Set(byFile.keys)
     }
 
     func diagnostic(_ issue: ThemeError, severity: DiagnosticSeverity, path: String, _ workspace: ThemeWorkspace)
@@ -178,14 +166,12 @@ extension LanguageServer {
             let ranges = entry.document.ranges(unknown.map { ($0.start, $0.end) })
             var hints: [String: String] = [:]
             for (use, range) in zip(unknown, ranges) {
-                let hint =
-                    hints[use.name]
-                    ?? {
-                        let near = Suggestions.nearest(to: use.name, in: table.names, limit: 3)
-                        let hint = near.isEmpty ? "" : " (did you mean " + near.joined(separator: ", ") + "?)"
-                        hints[use.name] = hint
-                        return hint
-                    }()
+                var hint = hints[use.name] ?? ""
+                if hints[use.name] == nil, hints.count < Limits.styleSheetSuggestions {
+                    let near = Suggestions.nearest(to: use.name, in: table.names, limit: 3)
+                    hint = near.isEmpty ? "" : " (did you mean " + near.joined(separator: ", ") + "?)"
+                    hints[use.name] = hint
+                }
                 warnings.append([
                     "range": range.json, "severity": .integer(DiagnosticSeverity.warning.rawValue),
                     "source": "snapstyle", "message": .string("\(use.name) is not defined by theme '\(cssTheme)'\(hint)"),

@@ -38,6 +38,8 @@ public enum Limits {
     public static let documentColors = 10_000
     /// Warnings `snapstyle lsp` sends for one style sheet's unknown names (the first ones in the document).
     public static let styleSheetWarnings = 1_000
+    /// Of those, the distinct names given nearest names ("did you mean"): the first ones; the others are warned alone.
+    public static let styleSheetSuggestions = 100
     /// Style sheets on disk that a rename of `snapstyle lsp` reads in the workspace folders (the first ones found).
     public static let styleSheetFiles = 10_000
 }

@@ -148,3 +148,26 @@ import Testing
         #expect(framer.next() == nil)
     }
 }
+
+@Suite struct JSONScanMemoryTests {
+    @Test func pathsCostOneNodePerTokenHoweverDeep() {
+        // 1 MB whose tokens all stand 200 levels deep: with a copy of its path in each token this held ~200 segments
+        // per token (the server grew to 3 GB); as a tree of nodes it holds one per token.
+        let depth = 200
+        var text = String(repeating: #"{"g": "#, count: depth) + "{"
+        var index = 0
+        while text.utf8.count < 1 << 20 {
+            text += #""t\#(index)": {"$value": \#(index), "$type": "number"}, "#
+            index += 1
+        }
+        text += #""end": 1}"# + String(repeating: "}", count: depth)
+        let bytes = Array(text.utf8)
+        let scan = JSONScan(bytes: bytes)
+        #expect(scan.paths.segments.count < bytes.count / 8)
+        let last = scan.strings.last { $0.isKey }!
+        #expect(last.text == "end" && last.depth == depth + 1 && last.path.count == depth + 1)
+        let model = ThemeFileModel(bytes: bytes)
+        #expect(model.format == .tokens && model.sites.count == index)
+        #expect(model.sites.first?.name == .token(String(repeating: "g.", count: depth) + "t0"))
+    }
+}
