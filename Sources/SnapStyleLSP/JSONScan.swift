@@ -334,7 +334,8 @@ extension JSONScan {
                 node = valueNode()
             }
             if !closed, offset >= limit { openString = (start, isKey, isKey ? (frames.last?.node ?? 0) : node) }
-            strings.append(StringToken(text: text, start: start, end: offset, isKey: isKey, node: node, memberEnd: offset))
+            strings.append(
+                StringToken(text: text, start: start, end: offset, isKey: isKey, node: node, memberEnd: offset))
             if !isKey { valueEnded(at: offset) }
         }
 

@@ -174,7 +174,8 @@ extension LanguageServer {
                 }
                 warnings.append([
                     "range": range.json, "severity": .integer(DiagnosticSeverity.warning.rawValue),
-                    "source": "snapstyle", "message": .string("\(use.name) is not defined by theme '\(cssTheme)'\(hint)"),
+                    "source": "snapstyle",
+                    "message": .string("\(use.name) is not defined by theme '\(cssTheme)'\(hint)"),
                 ])
             }
         }

@@ -70,9 +70,8 @@ extension LanguageServer {
             let range = document.range(site.start, site.end)
             edits[FileURI.uri(path), default: []].append((range.start, range.end, text))
         }
-        if case .key(let attribute, let key) = node, workspace.family(of: file.themeName).contains(where: {
-            $0.name == cssTheme
-        }) {
+        let namesStyleSheets = workspace.family(of: file.themeName).contains { $0.name == cssTheme }
+        if case .key(let attribute, let key) = node, namesStyleSheets {
             for (uri, edit) in styleSheetEdits(attribute: attribute, key: key, newKey: newName) {
                 edits[uri, default: []] += edit
             }
@@ -149,7 +148,9 @@ extension LanguageServer {
     /// characters (no editor shows them).
     static func isValidTokenName(_ name: Substring) -> Bool {
         !name.isEmpty && !name.hasPrefix("$")
-            && !name.unicodeScalars.contains { "{}.".unicodeScalars.contains($0) || $0.value < 0x20 || $0.value == 0x7F }
+            && !name.unicodeScalars.contains {
+                "{}.".unicodeScalars.contains($0) || $0.value < 0x20 || $0.value == 0x7F
+            }
     }
 
     /// Text as it stands between the quotes of a JSON string.

@@ -80,11 +80,13 @@ enum NativeReference {
         if member == "ref" { return .key(.surface, text) }
         switch attribute {
         case .surface where member == "key": return .key(.accent, text)
-        case .padding where keys.count == 1
+        case .padding
+        where keys.count == 1
             && ["all", "horizontal", "vertical", "leading", "top", "trailing", "bottom", "value"].contains(member):
             return .key(.number, text)
         case .shape where keys == ["roundedRectangle"]: return .key(.number, text)
-        case .composition where keys.count == 1
+        case .composition
+        where keys.count == 1
             && ["foreground", "background", "backgroundOverlay", "border", "any"].contains(member):
             return .key(.surface, text)
         default: return nil

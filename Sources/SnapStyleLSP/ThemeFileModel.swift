@@ -35,7 +35,9 @@ public struct ThemeFileModel: Sendable {
         var objects = Set<Int32>()
         for (object, members) in keysByObject where object > 0 {
             let names = Set(members.map(\.text))
-            if names.contains("$value") || (names.contains("value") && names.contains("type")) { objects.insert(object) }
+            if names.contains("$value") || (names.contains("value") && names.contains("type")) {
+                objects.insert(object)
+            }
         }
         return objects
     }
@@ -98,7 +100,9 @@ public struct ThemeFileModel: Sendable {
 
     // MARK: Token files
 
-    mutating func readTokens(_ bytes: [UInt8], keysByObject: [Int32: [JSONScan.StringToken]], tokenObjects: Set<Int32>) {
+    mutating func readTokens(
+        _ bytes: [UInt8], keysByObject: [Int32: [JSONScan.StringToken]], tokenObjects: Set<Int32>
+    ) {
         let paths = scan.paths
         // Per node: whether it is no group nor token (under a `$` member, an array or a token), in one pass.
         var excluded = [Bool](repeating: false, count: paths.parents.count)
@@ -130,7 +134,8 @@ public struct ThemeFileModel: Sendable {
         for string in scan.strings where !string.isKey {
             if string.last?.key == "$ref", let pointer = Self.pointer(string, bytes: bytes) {
                 sites.append(
-                    NameSite(name: .token(pointer.text), role: .reference, start: pointer.start, end: pointer.end,
+                    NameSite(
+                        name: .token(pointer.text), role: .reference, start: pointer.start, end: pointer.end,
                         isPointer: true))
                 continue
             }

@@ -11,7 +11,8 @@ import Testing
 
     @Test func aTokenNameIsCheckedAndEscaped() throws {
         #expect(try LanguageServer.checkedName("beach", old: "palette.sand", isToken: true) == "palette.beach")
-        #expect(try LanguageServer.checkedName("palette.sa\"nd", old: "palette.sand", isToken: true) == "palette.sa\"nd")
+        #expect(
+            try LanguageServer.checkedName("palette.sa\"nd", old: "palette.sand", isToken: true) == "palette.sa\"nd")
         for bad in ["palette.sa\nnd", "palette.$x", "colors.sand", "palette.{x}"] {
             #expect(throws: LSPError.self) { try LanguageServer.checkedName(bad, old: "palette.sand", isToken: true) }
         }

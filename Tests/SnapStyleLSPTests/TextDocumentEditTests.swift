@@ -33,9 +33,11 @@ import Testing
         let at = LSPPosition(line: 1, character: 3)
         document.apply("\n  ", in: LSPRange(start: at, end: at))
         Self.expectConsistent(document)
-        document.apply("z\nw", in: LSPRange(start: LSPPosition(line: 0, character: 1), end: LSPPosition(line: 3, character: 2)))
+        document.apply(
+            "z\nw", in: LSPRange(start: LSPPosition(line: 0, character: 1), end: LSPPosition(line: 3, character: 2)))
         Self.expectConsistent(document)
-        document.apply("", in: LSPRange(start: LSPPosition(line: 1, character: 0), end: LSPPosition(line: 1, character: 3)))
+        document.apply(
+            "", in: LSPRange(start: LSPPosition(line: 1, character: 0), end: LSPPosition(line: 1, character: 3)))
         Self.expectConsistent(document)
         #expect(document.text == TextDocument(bytes: document.bytes).text)
     }
@@ -46,7 +48,8 @@ import Testing
         let pieces = ["a", "\n", "é", "", "xy\nz", "𝄞"]
         for step in 0..<300 {
             let lines = document.lineCount
-            let start = LSPPosition(line: Int.random(in: 0..<lines, using: &generator), character: Int.random(in: 0...6))
+            let start = LSPPosition(
+                line: Int.random(in: 0..<lines, using: &generator), character: Int.random(in: 0...6))
             let endLine = min(lines - 1, start.line + Int.random(in: 0...1, using: &generator))
             var end = LSPPosition(line: endLine, character: Int.random(in: 0...6, using: &generator))
             if end < start { end = start }
