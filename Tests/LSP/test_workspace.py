@@ -51,6 +51,23 @@ async def client(lsp_client: LanguageClient):
     await lsp_client.shutdown_session()
 
 
+CONFIGURED = WORK / "configured"
+(CONFIGURED / "snapstyle").mkdir(parents=True, exist_ok=True)
+(CONFIGURED / "snapstyle" / "snapstyled.json").write_text('{"defaultTheme": "good"}\n')
+
+
+@pytest_lsp.fixture(
+    config=ClientServerConfig(
+        server_command=[BINARY, "lsp"], server_env=dict(ENVIRONMENT, XDG_CONFIG_HOME=str(CONFIGURED))
+    )
+)
+async def configured(lsp_client: LanguageClient):
+    write_folder()
+    await start(lsp_client, folders=[file_uri(FOLDER)])
+    yield
+    await lsp_client.shutdown_session()
+
+
 @pytest_lsp.fixture(config=ClientServerConfig(server_command=[BINARY, "lsp"], server_env=ENVIRONMENT))
 async def slashed(lsp_client: LanguageClient):
     write_folder()
@@ -86,6 +103,14 @@ async def test_style_sheets_use_the_one_imported_theme(client: LanguageClient):
     hover = await client.text_document_hover_async(types.HoverParams(text_document=document, position=place))
     assert "`--surface-card: #ffffff`" in hover.contents.value
     assert "when `when" not in hover.contents.value
+
+
+async def test_the_configured_default_theme_comes_first(configured: LanguageClient):
+    sheet = FOLDER / "web" / "paper.css"
+    text = ".p { background: var(--surface-paper); color: var(--surface-card); }\n"
+    open_document(configured, file_uri(sheet), text, language="css")
+    found = await diagnostics_for(configured, file_uri(sheet), lambda found: len(found) == 1)
+    assert found[0].message.startswith("--surface-card is not defined by theme 'good'")
 
 
 async def test_a_token_rename_edits_the_style_sheets_open_and_on_disk(client: LanguageClient):
