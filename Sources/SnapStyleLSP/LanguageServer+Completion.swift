@@ -6,7 +6,8 @@ extension LanguageServer {
 
     func completion(_ params: JSONValue?) async throws -> JSONValue? {
         await refreshCSSTable()
-        guard let target = try target(params), let workspace else { return nil }
+        let request = try decode(TextDocumentPositionParams.self, params)
+        guard let target = target(request.textDocument, request.position), let workspace else { return nil }
         switch target {
         case .styleSheet(_, let document, _, let offset):
             guard let (start, partial) = StyleSheetScan.completionStart(in: document.bytes, at: offset),

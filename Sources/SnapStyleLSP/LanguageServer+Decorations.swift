@@ -5,7 +5,8 @@ extension LanguageServer {
     /// The colors of a theme file, the first `Limits.documentColors` in text order: each reference to a color key
     /// and each color literal, with positions found in one pass over the text.
     func documentColors(_ params: JSONValue?) throws -> JSONValue? {
-        guard let target = try target(params, needsPosition: false), case .themeFile(let file) = target, let workspace
+        let request = try decode(TextDocumentParams.self, params)
+        guard let target = target(request.textDocument, nil), case .themeFile(let file) = target, let workspace
         else { return .array([]) }
         let session = file.theme.session()
         var found: [(start: Int, end: Int, color: RGBA)] = []
@@ -47,14 +48,12 @@ extension LanguageServer {
     }
 
     func colorPresentations(_ params: JSONValue?) throws -> JSONValue? {
-        guard let color = params?["color"], let red = color["red"]?.doubleValue,
-            let green = color["green"]?.doubleValue,
-            let blue = color["blue"]?.doubleValue, let alpha = color["alpha"]?.doubleValue
-        else { throw LSPError(.invalidParams, "color is missing") }
-        let label = InlineValue.color(RGBA(r: red, g: green, b: blue, a: alpha).hex)
+        let request = try decode(ColorPresentationParams.self, params)
+        let color = request.color
+        let label = InlineValue.color(RGBA(r: color.red, g: color.green, b: color.blue, a: color.alpha).hex)
         var presentation: JSONObject = ["label": .string(label)]
         // Only a color written as a literal is replaced; a reference keeps naming its key.
-        if let range = LSPRange(json: params?["range"]), let target = try target(params, needsPosition: false),
+        if let range = request.range, let target = target(request.textDocument, nil),
             case .themeFile(let file) = target
         {
             let start = file.document.offset(of: range.start)
@@ -66,7 +65,8 @@ extension LanguageServer {
     }
 
     func documentSymbols(_ params: JSONValue?) throws -> JSONValue? {
-        guard let target = try target(params, needsPosition: false), case .themeFile(let file) = target else {
+        let request = try decode(TextDocumentParams.self, params)
+        guard let target = target(request.textDocument, nil), case .themeFile(let file) = target else {
             return .array([])
         }
         func symbol(_ item: OutlineItem) -> JSONValue {
@@ -89,9 +89,10 @@ extension LanguageServer {
     }
 
     func inlayHints(_ params: JSONValue?) throws -> JSONValue? {
-        guard let target = try target(params, needsPosition: false), case .themeFile(let file) = target, let workspace
+        let request = try decode(InlayHintParams.self, params)
+        guard let target = target(request.textDocument, nil), case .themeFile(let file) = target, let workspace
         else { return .array([]) }
-        let range = LSPRange(json: params?["range"])
+        let range = request.range
         let start = range.map { file.document.offset(of: $0.start) } ?? 0
         let end = range.map { file.document.offset(of: $0.end) } ?? file.document.bytes.count
         let session = file.theme.session()

@@ -3,22 +3,15 @@ import SnapStyleJSON
 import SnapStyleThemes
 
 extension LanguageServer {
-    func documentURI(_ params: JSONValue?) throws -> String {
-        guard let uri = params?["textDocument"]?["uri"]?.stringValue else {
-            throw LSPError(.invalidParams, "textDocument.uri is missing")
-        }
-        return uri
-    }
-
     func didOpen(_ params: JSONValue?) throws {
-        let uri = try documentURI(params)
-        guard let item = params?["textDocument"], let text = item["text"]?.stringValue,
-            let path = FileURI.path(uri)
-        else { return }
-        let language = item["languageId"]?.stringValue ?? ""
+        let item = try decode(DidOpenParams.self, params).textDocument
+        let uri = item.uri
+        guard let path = FileURI.path(uri) else { return }
+        let text = item.text
+        let language = item.languageId ?? ""
         let isSheet =
             Self.styleSheetLanguages.contains(language) || (language.isEmpty && !path.hasSuffix(".json"))
-        let document = TextDocument(text, version: item["version"]?.intValue ?? 0)
+        let document = TextDocument(text, version: item.version ?? 0)
         open[uri] = OpenDocument(path: path, languageID: language, document: document, isStyleSheet: isSheet)
         diagnostics.documentChanged(uri)
     }
@@ -26,20 +19,16 @@ extension LanguageServer {
     /// Applies the edits to the document's text only: what they mean is worked out once no message is waiting
     /// (`commitDocuments()`), or when a request needs it, so a burst of keystrokes costs one analysis.
     func didChange(_ params: JSONValue?) throws {
-        let uri = try documentURI(params)
+        let request = try decode(DidChangeParams.self, params)
+        let uri = request.textDocument.uri
         guard open[uri] != nil else { return }
-        for change in params?["contentChanges"]?.arrayValue ?? [] {
-            guard let text = change["text"]?.stringValue else {
-                throw LSPError(.invalidParams, "a content change needs text")
-            }
-            open[uri]?.document.apply(text, in: LSPRange(json: change["range"]))
-        }
-        if let version = params?["textDocument"]?["version"]?.intValue { open[uri]?.document.version = version }
+        for change in request.contentChanges { open[uri]?.document.apply(change.text, in: change.range) }
+        if let version = request.textDocument.version { open[uri]?.document.version = version }
         diagnostics.documentChanged(uri)
     }
 
     func didClose(_ params: JSONValue?) throws {
-        let uri = try documentURI(params)
+        let uri = try decode(TextDocumentParams.self, params).textDocument.uri
         diagnostics.documentClosed(uri)
         guard let entry = open.removeValue(forKey: uri) else { return }
         if entry.isStyleSheet {
@@ -81,11 +70,11 @@ extension LanguageServer {
         ]
     }
 
-    func didSave(_ params: JSONValue?) throws { _ = try documentURI(params) }
+    func didSave(_ params: JSONValue?) throws { _ = try decode(TextDocumentParams.self, params) }
 
     func didChangeWatchedFiles(_ params: JSONValue?) {
-        let paths = (params?["changes"]?.arrayValue ?? []).compactMap { $0["uri"]?.stringValue.flatMap(FileURI.path) }
-        filesChanged(Set(paths))
+        let changes = (try? decode(DidChangeWatchedFilesParams.self, params))?.changes ?? []
+        filesChanged(Set(changes.compactMap { FileURI.path($0.uri) }))
     }
 
     // MARK: Diagnostics

@@ -7,7 +7,8 @@ import SnapStyleThemes
 extension LanguageServer {
     func hover(_ params: JSONValue?) async throws -> JSONValue? {
         await refreshCSSTable()
-        guard let target = try target(params), let workspace else { return nil }
+        let request = try decode(TextDocumentPositionParams.self, params)
+        guard let target = target(request.textDocument, request.position), let workspace else { return nil }
         switch target {
         case .themeFile(let file):
             guard let (node, site) = node(at: file) else { return nil }

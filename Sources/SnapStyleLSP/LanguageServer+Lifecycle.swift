@@ -4,11 +4,12 @@ import SnapStyleSystem
 import SnapStyleThemes
 
 extension LanguageServer {
-    func initialize(_ params: JSONValue?) -> JSONValue {
+    func initialize(_ params: JSONValue?) throws -> JSONValue {
+        let request = try decode(InitializeParams.self, params)
         var roots = options.themes
-        var folders = (params?["workspaceFolders"]?.arrayValue ?? []).compactMap { $0["uri"]?.stringValue }
-        if folders.isEmpty, let root = params?["rootUri"]?.stringValue { folders = [root] }
-        if folders.isEmpty, let root = params?["rootPath"]?.stringValue { folders = [FileURI.uri(root)] }
+        var folders = (request.workspaceFolders ?? []).map(\.uri)
+        if folders.isEmpty, let root = request.rootUri { folders = [root] }
+        if folders.isEmpty, let root = request.rootPath { folders = [FileURI.uri(root)] }
         workspaceFolders = folders.compactMap(FileURI.path).map(Self.normalizedFolder)
         for folder in workspaceFolders {
             if let root = Self.root(forWorkspaceFolder: folder) { roots.append(root) }

@@ -5,8 +5,10 @@ import SnapStyleThemes
 
 extension LanguageServer {
     /// The node a request's position names, in a theme file or (through the CSS theme) in a style sheet.
-    func namedNode(_ params: JSONValue?) throws -> (node: NodeRef, themeName: String, theme: StyleTheme)? {
-        guard let target = try target(params), let workspace else { return nil }
+    func namedNode(_ textDocument: TextDocumentIdentifier, _ position: LSPPosition)
+        -> (node: NodeRef, themeName: String, theme: StyleTheme)?
+    {
+        guard let target = target(textDocument, position), let workspace else { return nil }
         switch target {
         case .themeFile(let file):
             return node(at: file).map { ($0.node, file.themeName, file.theme) }
@@ -29,16 +31,18 @@ extension LanguageServer {
 
     func definition(_ params: JSONValue?) async throws -> JSONValue? {
         await refreshCSSTable()
-        if let file = try fileReference(params) { return file }
-        guard let (node, _, theme) = try namedNode(params), let workspace,
+        let request = try decode(TextDocumentPositionParams.self, params)
+        if let file = fileReference(request.textDocument, request.position) { return file }
+        guard let (node, _, theme) = namedNode(request.textDocument, request.position), let workspace,
             let place = workspace.definitionLocation(node, theme: theme)
         else { return nil }
         return location(path: place.path, line: place.line, column: place.column)
     }
 
     /// In a resolver, a `$ref` to a token file: the file (resolved beside the resolver, as the importer reads it).
-    func fileReference(_ params: JSONValue?) throws -> JSONValue? {
-        guard let target = try target(params), case .themeFile(let file) = target, file.model.format == .resolver,
+    func fileReference(_ textDocument: TextDocumentIdentifier, _ position: LSPPosition) -> JSONValue? {
+        guard let target = target(textDocument, position), case .themeFile(let file) = target,
+            file.model.format == .resolver,
             let string = file.model.scan.string(at: file.offset), !string.isKey,
             string.last?.key == "$ref", !string.text.hasPrefix("#")
         else { return nil }
@@ -52,8 +56,11 @@ extension LanguageServer {
 
     func references(_ params: JSONValue?) async throws -> JSONValue? {
         await refreshCSSTable()
-        guard let (node, themeName, theme) = try namedNode(params), let workspace else { return .array([]) }
-        let includeDeclaration = params?["context"]?["includeDeclaration"]?.boolValue ?? false
+        let request = try decode(ReferenceParams.self, params)
+        guard let (node, themeName, theme) = namedNode(request.textDocument, request.position), let workspace else {
+            return .array([])
+        }
+        let includeDeclaration = request.context?.includeDeclaration ?? false
         var locations: [JSONValue] = []
         for (path, site) in workspace.sites(of: node, in: themeName, theme: theme)
         where includeDeclaration || site.role == .reference {

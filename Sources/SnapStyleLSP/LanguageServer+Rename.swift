@@ -20,7 +20,8 @@ extension LanguageServer {
     }
 
     func prepareRename(_ params: JSONValue?) throws -> JSONValue? {
-        guard let target = try target(params), case .themeFile(let file) = target,
+        let request = try decode(TextDocumentPositionParams.self, params)
+        guard let target = target(request.textDocument, request.position), case .themeFile(let file) = target,
             let (node, site) = node(at: file)
         else { return nil }
         if let refusal = renameRefusal(node) { throw LSPError(.requestFailed, refusal) }
@@ -31,10 +32,10 @@ extension LanguageServer {
     /// the `--theme` theme) each `var(--NAME)` of it in the workspace's style sheets, open or on disk.
     func rename(_ params: JSONValue?) async throws -> JSONValue? {
         await refreshCSSTable()
-        guard let requested = params?["newName"]?.stringValue else {
-            throw LSPError(.invalidParams, "newName is missing")
-        }
-        guard let target = try target(params), case .themeFile(let file) = target, let workspace,
+        let request = try decode(RenameParams.self, params)
+        let requested = request.newName
+        guard let target = target(request.textDocument, request.position), case .themeFile(let file) = target,
+            let workspace,
             let (node, _) = node(at: file)
         else { return nil }
         if let refusal = renameRefusal(node) { throw LSPError(.requestFailed, refusal) }

@@ -120,7 +120,7 @@ public final class LanguageServer {
             exitCode = state == .shutDown ? 0 : 1
             return nil
         case (.initialize, .starting):
-            return initialize(params)
+            return try initialize(params)
         case (.initialize, _):
             throw LSPError(.invalidRequest, "initialize was already received")
         case (_, .starting):

@@ -1,7 +1,7 @@
 import SnapStyleJSON
 
 /// A position as the Language Server Protocol counts it: a 0-based line and a 0-based offset in UTF-16 code units.
-public struct LSPPosition: Hashable, Sendable, Comparable {
+public struct LSPPosition: Hashable, Sendable, Comparable, Decodable {
     public var line: Int
     public var character: Int
 
@@ -14,16 +14,22 @@ public struct LSPPosition: Hashable, Sendable, Comparable {
 
     public var json: JSONValue { ["line": .integer(Int64(line)), "character": .integer(Int64(character))] }
 
-    public init?(json: JSONValue?) {
-        guard let line = json?["line"]?.intValue, let character = json?["character"]?.intValue, line >= 0,
-            character >= 0
-        else { return nil }
+    enum CodingKeys: String, CodingKey { case line, character }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let line = try container.decode(Int.self, forKey: .line)
+        let character = try container.decode(Int.self, forKey: .character)
+        guard line >= 0, character >= 0 else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "a position is not negative"))
+        }
         self.init(line: line, character: character)
     }
 }
 
 /// A range of text between two LSP positions, the end exclusive.
-public struct LSPRange: Hashable, Sendable {
+public struct LSPRange: Hashable, Sendable, Decodable {
     public var start: LSPPosition
     public var end: LSPPosition
 
@@ -33,13 +39,6 @@ public struct LSPRange: Hashable, Sendable {
     }
 
     public var json: JSONValue { ["start": start.json, "end": end.json] }
-
-    public init?(json: JSONValue?) {
-        guard let start = LSPPosition(json: json?["start"]), let end = LSPPosition(json: json?["end"]) else {
-            return nil
-        }
-        self.init(start: start, end: end)
-    }
 
     public func contains(_ position: LSPPosition) -> Bool { start <= position && position <= end }
 }
