@@ -1,4 +1,6 @@
 import SnapStyleEngine
+import SnapStyleJansson
+import SnapStyleThemes
 
 /// What one theme file defines and names, read from its text (unsaved edits included) with `JSONScan`: native
 /// sections and their keys, containers, components and every reference; DTCG and Tokens Studio groups and tokens and
@@ -13,21 +15,41 @@ public struct ThemeFileModel: Sendable {
     /// Token groups and tokens (token files), or sections and keys (native files), for the outline.
     public private(set) var outline: [OutlineItem] = []
 
-    public init(bytes: [UInt8]) {
+    /// Reads a file's text; `path` (when known) lets its name tell a token file or a resolver, as the importer
+    /// reads it.
+    public init(bytes: [UInt8], path: String? = nil) {
         let scan = JSONScan(bytes: bytes)
         self.scan = scan
         let keysByObject = Dictionary(grouping: scan.strings.filter(\.isKey)) { scan.paths.parents[Int($0.node)] }
         let tokenObjects = Self.tokenObjects(keysByObject)
-        if scan.strings.contains(where: { $0.isKey && $0.depth == 1 && $0.text == "resolutionOrder" }) {
-            format = .resolver
-        } else if !tokenObjects.isEmpty {
-            format = .tokens
-            readTokens(bytes, keysByObject: keysByObject, tokenObjects: tokenObjects)
-        } else {
-            format = .native
-            readNative(bytes)
+        let format: Format
+        switch Self.role(path: path, bytes: bytes) {
+        case .resolver?: format = .resolver
+        case .tokens?: format = .tokens
+        case .native?, .metadata?: format = .native
+        case nil:
+            // Text that does not parse (being typed): told apart by what the tolerant scan found.
+            if scan.strings.contains(where: { $0.isKey && $0.depth == 1 && $0.text == "resolutionOrder" }) {
+                format = .resolver
+            } else {
+                format = tokenObjects.isEmpty ? .native : .tokens
+            }
+        }
+        self.format = format
+        switch format {
+        case .tokens: readTokens(bytes, keysByObject: keysByObject, tokenObjects: tokenObjects)
+        case .native: readNative(bytes)
+        case .resolver: break
         }
         sites.sort { ($0.start, $0.end) < ($1.start, $1.end) }
+    }
+
+    /// What the importer reads a file as (`ThemeDiscovery.FileRole`): by its name, else by its content; nil when the
+    /// text does not parse.
+    static func role(path: String?, bytes: [UInt8]) -> ThemeDiscovery.FileRole? {
+        if let path, case let byName = ThemeDiscovery.FileRole(path: path), byName != .native { return byName }
+        guard let json = try? Jansson.parse(bytes: bytes) else { return nil }
+        return ThemeDiscovery.FileRole(content: json)
     }
 
     /// The objects (their path nodes) that are tokens: those with `$value`, or Tokens Studio's `value` beside `type`.

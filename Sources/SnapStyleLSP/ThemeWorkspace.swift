@@ -101,7 +101,7 @@ final class ThemeWorkspace {
     func model(_ path: String) -> (document: TextDocument, model: ThemeFileModel)? {
         if let cached = models[path] { return (cached.document, cached.model) }
         guard let bytes = try? fileSystem.read(path), bytes.count <= Limits.editorDocumentBytes else { return nil }
-        let entry = (bytes, TextDocument(bytes: bytes), ThemeFileModel(bytes: bytes))
+        let entry = (bytes, TextDocument(bytes: bytes), ThemeFileModel(bytes: bytes, path: path))
         models[path] = entry
         return (entry.1, entry.2)
     }
