@@ -64,4 +64,20 @@ import Testing
         let offsets = Array(stride(from: document.bytes.count, through: 0, by: -7))
         #expect(document.positions(of: offsets) == offsets.map { document.position(of: $0) })
     }
+
+    @Test func aHundredThousandKeystrokesOnAMebibyteDocumentCostNoPassOverIt() {
+        // Each edit read the whole text again for its line starts: 100,000 keystrokes on 1 MiB took minutes.
+        let line = String(repeating: "x", count: 63) + "\n"
+        var document = TextDocument(String(repeating: line, count: 1 << 14))
+        let clock = ContinuousClock()
+        let elapsed = clock.measure {
+            for index in 0..<100_000 {
+                let at = LSPPosition(line: 8_000, character: 10 + index)
+                document.apply("a", in: LSPRange(start: at, end: at))
+            }
+        }
+        #expect(document.bytes.count == (1 << 20) + 100_000)
+        #expect(document.position(of: document.bytes.count) == LSPPosition(line: 1 << 14, character: 0))
+        #expect(elapsed < .seconds(30))
+    }
 }
