@@ -52,12 +52,19 @@ run: release
 # The page's pure parts are tested with Node's test runner before the Swift tests; after them, pytest-lsp drives
 # `snapstyle lsp` (Tests/LSP).
 # The tests that need the browser, root (to act as another user) or user namespaces fail here instead of skipping.
+# Suites that run a server in the test process on Swift's cooperative threads (two on two cores) run on their own
+# after the rest: in the same run, the many tests that block a thread while a real daemon or CLI works could hold
+# both threads for seconds, and an in-process answer would wait behind them.
+IN_PROCESS_SUITES := SnapStyleMCPTests\.(ToolBehaviourTests|ProtocolEdgeTests|SubscriptionTests)|ConnectionHandlerTests
+TEST_ENV := SNAPSTYLE_BROWSER_PYTHON=$(CURDIR)/$(BROWSER_VENV)/bin/python3 SNAPSTYLE_REQUIRE_BROWSER=1 \
+	SNAPSTYLE_MCP_PYTHON=$(CURDIR)/$(MCP_VENV)/bin/python3 SNAPSTYLE_REQUIRE_MCP=1 \
+	SNAPSTYLE_REQUIRE_ROOT=1 SNAPSTYLE_REQUIRE_USERNS=1
+
 test: test-deps lint
 	node --test Tests/Page/
 	$(SWIFT) build --build-tests
-	SNAPSTYLE_BROWSER_PYTHON=$(CURDIR)/$(BROWSER_VENV)/bin/python3 SNAPSTYLE_REQUIRE_BROWSER=1 \
-		SNAPSTYLE_MCP_PYTHON=$(CURDIR)/$(MCP_VENV)/bin/python3 SNAPSTYLE_REQUIRE_MCP=1 \
-		SNAPSTYLE_REQUIRE_ROOT=1 SNAPSTYLE_REQUIRE_USERNS=1 $(SWIFT) test --skip-build
+	$(TEST_ENV) $(SWIFT) test --skip-build --skip '$(IN_PROCESS_SUITES)'
+	$(TEST_ENV) $(SWIFT) test --skip-build --filter '$(IN_PROCESS_SUITES)'
 	SNAPSTYLE_BIN=$(CURDIR)/.build/debug/snapstyle $(LSP_VENV)/bin/pytest -q -p no:cacheprovider Tests/LSP
 
 BINDIR ?= $(PREFIX)/bin

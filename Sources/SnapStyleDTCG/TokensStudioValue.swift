@@ -24,6 +24,10 @@ enum TokensStudioValue {
             if let dimension = dimension(value) { return ("dimension", dimension) }
             if let list = multiValue(value) { return (type, list) }
             return math(value).map { ("dimension", $0) } ?? (type, value)
+        case "number" where value.stringValue.map({ Double(finite: $0.trimmed) == nil }) == true:
+            // Tokens Studio accepts a number written with a unit (`"4px"`): that length.
+            if let dimension = dimension(value) { return ("dimension", dimension) }
+            return math(value).map { ("number", $0) } ?? (type, value)
         case "number", "math", "other":
             // A number (or arithmetic) of any of these types is a number, so that math and modifiers read it.
             if let number = value.doubleValue { return ("number", .number(number)) }

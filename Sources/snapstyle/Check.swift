@@ -15,7 +15,8 @@ struct Check: AsyncParsableCommand {
             system's roots) that is its theme; elsewhere a FILE.json is a single-file theme. A directory is a root \
             when it is a known root, holds a sub-directory, holds no .json file, or holds more than one file with \
             a theme manifest; otherwise it is a directory theme (name it with --themes DIR to check it as a \
-            root). A theme's extends is looked up in the same roots as the daemon's, plus the PATHs given.
+            root); a directory holding $themes.json or $metadata.json is a Tokens Studio project, checked as one \
+            theme. A theme's extends is looked up in the same roots as the daemon's, plus the PATHs given.
             """)
 
     @Argument(help: "Theme files, theme directories or roots (default: every root).")
@@ -105,7 +106,9 @@ struct Check: AsyncParsableCommand {
             return "\(modifier.name): \(modifier.contexts.joined(separator: ", "))\(follows)"
         }
         let files = info.files.filter { !$0.hasPrefix("\u{1}") }
-        return "\(displayPath(root.path + "/" + info.name)): note: design tokens, \(info.tokens) token(s) from "
+        let isProject = files.contains { $0.hasSuffix("/$themes.json") || $0.hasSuffix("/$metadata.json") }
+        return "\(displayPath(root.path + "/" + info.name)): note: design tokens"
+            + (isProject ? " (a Tokens Studio project, checked as one theme)" : "") + ", \(info.tokens) token(s) from "
             + files.joined(separator: ", ")
             + (modifiers.isEmpty ? "; no modes" : "; modifiers: " + modifiers.joined(separator: "; "))
     }
@@ -137,6 +140,10 @@ struct Check: AsyncParsableCommand {
         }
         let entries = ((try? fileSystem.entries(of: path)) ?? []).filter { !ThemeDiscovery.isIgnored($0.name) }
         let files = entries.filter { $0.kind == .file && $0.name.hasSuffix(".json") }.map(\.name)
+        // A Tokens Studio project is one theme, whatever sub-folders its sets live in.
+        if files.contains("$themes.json") || files.contains("$metadata.json") {
+            return (ThemeRoot(path: parent, origin: .config), base)
+        }
         // A theme has at most one manifest: files with a `theme` section each are single-file themes.
         let manifests = files.filter { name in
             guard let bytes = try? fileSystem.read(path + "/" + name), let json = try? Jansson.parse(bytes: bytes)

@@ -350,8 +350,13 @@ import Testing
         let examples = Self.checkout + "/etc/examples"
         let check = try run(["check", examples])
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
-        #expect(check.stdout.contains("lantern: note: design tokens, 22 token(s)"), "\(check.stdout)")
+        let note = "lantern: note: design tokens (a Tokens Studio project, checked as one theme), 22 token(s)"
+        #expect(check.stdout.contains(note), "\(check.stdout)")
         #expect(!check.stdout.contains("warning"), "\(check.stdout)")
+        // The project's own folder (its sets in sub-folders) is one theme, not one per sub-folder.
+        let project = try run(["check", examples + "/lantern"])
+        #expect(project.status == 0 && project.stdout.contains(note), "\(project.stdout)")
+        #expect(project.stdout.hasSuffix("checked 1 theme(s): no errors\n"), "\(project.stdout)")
         let hover = { (dark: Bool) in
             try self.run(
                 ["resolve", "surface", "surface.accentHover", "--offline", "--themes", examples, "--theme", "lantern"]

@@ -77,6 +77,22 @@ import Testing
         }
     }
 
+    /// Loose values as Tokens Studio accepts them: a `number` token written with a unit is that length.
+    @Test func aNumberTokenWrittenWithAUnitIsThatLength() throws {
+        let roots = TemporaryRoots()
+        roots.write(
+            "loose/tokens.json",
+            #"{"gap": {"value": "4px", "type": "number"}, "wide": {"value": "1.5rem", "type": "number"}, "#
+                + #""plain": {"value": "3", "type": "number"}}"#)
+        let store = loadedStore([roots.root])
+        let info = try ThemeStoreTests.info(store, "loose")
+        #expect(info.errors == [], "\(info.errors)")
+        let session = try #require(store.theme(named: "loose")).session()
+        #expect(try session.resolve(.number, "gap")?.json["base"] == 4)
+        #expect(try session.resolve(.number, "wide")?.json["base"] == 24)
+        #expect(try session.resolve(.number, "plain")?.json["base"] == 3)
+    }
+
     @Test func aProjectsThemesSelectItsSetsAsModifierContexts() throws {
         let roots = TemporaryRoots()
         roots.write(
