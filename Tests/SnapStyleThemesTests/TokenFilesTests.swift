@@ -1,6 +1,7 @@
 import Foundation
 import SnapStyleEngine
 import SnapStyleJSON
+import SnapStyleTestSupport
 import SnapStyleThemes
 import Testing
 
@@ -27,7 +28,7 @@ import Testing
     }
 
     @Test func aDirectoryOfTokenFilesNamedJsonWithADarkModeFileLoadsAsShipped() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write("kfw/tokens.json", Self.base)
         roots.write("kfw/tokens.dark.json", Self.dark)
         let store = loadedStore([roots.root])
@@ -45,7 +46,7 @@ import Testing
         ("light.tokens.json", "light"), ("tokens.json", ""), ("darkness.json", ""),
     ])
     func modeFilesAreKnownByAWordOfTheirNameOrADirectory(path: String, expected: String) {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write("t/base.tokens.json", Self.base)
         roots.write("t/" + path, Self.dark)
         let store = loadedStore([roots.root])
@@ -59,7 +60,7 @@ import Testing
     }
 
     @Test func aResolverIsKnownByItsContentAndItsModifierOfLightAndDarkFollowsTheScheme() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write("kfw/tokens.json", Self.base)
         roots.write("kfw/tokens.dark.json", Self.dark)
         roots.write(
@@ -78,7 +79,7 @@ import Testing
     }
 
     @Test func aFileThatIsNoneOfTheFourKindsIsAnErrorNamingThem() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write("odd/data.json", #"{"rows": [1, 2, 3]}"#)
         let store = loadedStore([roots.root])
         let errors = try ThemeStoreTests.info(store, "odd").errors
@@ -95,7 +96,7 @@ import Testing
     }
 
     @Test func aResolverNamingItselfIsToldSoNotThatItDoesNotExist() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write(
             "self.resolver.json",
             ##"{"version": "2025.10", "sets": {"s": {"sources": [{"$ref": "self.resolver.json"}]}}, "resolutionOrder": [{"$ref": "#/sets/s"}]}"##

@@ -1,35 +1,35 @@
 import Foundation
 import SnapStyleJSON
 import SnapStyleJansson
-import SnapStyleTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// The real `snapstyled` binary, started on a temporary socket with temporary roots (never the user's).
-final class DaemonProcess: @unchecked Sendable {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    static let binary = BuiltProducts.daemon
-    static let cli = BuiltProducts.cli
+public final class DaemonProcess: @unchecked Sendable {
+    public static let root = URL(fileURLWithPath: Checkout.root)
+    public static let binary = BuiltProducts.daemon
+    public static let cli = BuiltProducts.cli
 
-    let directory: String
-    let socket: String
-    let themes: String
-    let process = Process()
-    let stdout = Pipe()
-    let stderrFile: String
-    var environment: [String: String]
+    /// The daemon's own temporary directory: its socket's, its log, and unless it shares another's, its roots.
+    public let directory: String
+    private let temporary = TemporaryDirectory(prefix: "snapstyled-e2e")
+    public let socket: String
+    public let themes: String
+    public let process = Process()
+    public let stdout = Pipe()
+    public let stderrFile: String
+    public var environment: [String: String]
 
     /// `launcher` runs the daemon through another program (`unshare ... sh -c 'exec "$0" "$@"'`), which
     /// must exec it so that its pid stays the daemon's.
     /// `sharing` starts a second daemon on the same theme roots (and configuration) as another one; with
     /// `sameSocket` it also listens where that one did (a restart).
-    init(
+    public init(
         config: String? = nil, extraArguments: [String] = [], launcher: [String] = [], start: Bool = true,
         sharing: DaemonProcess? = nil, sameSocket: Bool = false
     ) throws {
-        directory = NSTemporaryDirectory() + "snapstyled-e2e-" + UUID().uuidString.prefix(8)
+        directory = temporary.path
         socket = sameSocket ? sharing?.socket ?? "" : directory + "/run/snapstyle/snapstyled.sock"
         let home = sharing?.directory ?? directory
         themes = home + "/themes"
@@ -64,7 +64,7 @@ final class DaemonProcess: @unchecked Sendable {
         if start { try self.start() }
     }
 
-    func start() throws {
+    public func start() throws {
         try process.run()
         // Ready once it printed the socket path.
         let line = readLine(stdout.fileHandleForReading)
@@ -73,16 +73,16 @@ final class DaemonProcess: @unchecked Sendable {
         }
     }
 
-    var log: String { (try? String(contentsOfFile: stderrFile, encoding: .utf8)) ?? "" }
+    public var log: String { (try? String(contentsOfFile: stderrFile, encoding: .utf8)) ?? "" }
 
     /// The user's theme root (`$XDG_CONFIG_HOME/snapstyle/themes`), which the daemon creates.
-    var userRoot: String { environment["XDG_CONFIG_HOME"]! + "/snapstyle/themes" }
+    public var userRoot: String { environment["XDG_CONFIG_HOME"]! + "/snapstyle/themes" }
 
-    func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+    public func signal(_ number: Int32) { kill(process.processIdentifier, number) }
 
     /// SIGTERM and wait; the exit status.
     @discardableResult
-    func stop() -> Int32 {
+    public func stop() -> Int32 {
         if process.isRunning {
             signal(SIGTERM)
             process.waitUntilExit()
@@ -95,14 +95,13 @@ final class DaemonProcess: @unchecked Sendable {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
-        try? FileManager.default.removeItem(atPath: directory)
     }
 
     /// Writes a theme file in place (open, write, close: create/modify events, not a rename).
-    func write(_ relative: String, _ text: String) { writeInPlace(themes + "/" + relative, text) }
+    public func write(_ relative: String, _ text: String) { writeInPlace(themes + "/" + relative, text) }
 
     /// An editor's atomic save: a temporary file renamed over the original.
-    func atomicWrite(_ relative: String, _ text: String) {
+    public func atomicWrite(_ relative: String, _ text: String) {
         let path = themes + "/" + relative
         let temporary = (path as NSString).deletingLastPathComponent + "/.\((path as NSString).lastPathComponent).swp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
@@ -111,10 +110,10 @@ final class DaemonProcess: @unchecked Sendable {
         rename(temporary, path)
     }
 
-    func remove(_ relative: String) { unlink(themes + "/" + relative) }
+    public func remove(_ relative: String) { unlink(themes + "/" + relative) }
 
     /// The daemon's `status` result, asked on a connection of its own.
-    func status() throws -> JSONValue {
+    public func status() throws -> JSONValue {
         let client = try LineSocket(socket)
         client.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"status\"}\n")
         guard let line = client.readLine(), let result = try Jansson.parse(line)["result"] else {
@@ -124,7 +123,7 @@ final class DaemonProcess: @unchecked Sendable {
     }
 
     /// Waits until a theme serves at least `generation`.
-    func waitForTheme(_ name: String, generation: Int = 1, timeout: Double = 10) throws {
+    public func waitForTheme(_ name: String, generation: Int = 1, timeout: Double = 10) throws {
         let served = try poll(timeout: timeout) {
             let client = try LineSocket(socket)
             client.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"themes\"}\n")
@@ -142,13 +141,13 @@ final class DaemonProcess: @unchecked Sendable {
 
 /// The CLI run to its end: its exit status and what it wrote (standard output goes through a file, so that a
 /// long output cannot fill a pipe while standard error is read).
-struct CLIRun {
-    var status: Int32
-    var stdout: String
-    var stderr: String
+public struct CLIRun {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
 
     /// `snapstyle ARGUMENTS` with no configuration file, as `uid` when given (through setpriv).
-    init(_ arguments: [String], asUser uid: Int? = nil) throws {
+    public init(_ arguments: [String], asUser uid: Int? = nil) throws {
         let process = Process()
         if let uid {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
@@ -160,9 +159,9 @@ struct CLIRun {
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CONFIG_HOME"] = "/nonexistent"
         process.environment = environment
-        let output = NSTemporaryDirectory() + "snapstyle-cli-\(UUID().uuidString).out"
+        let temporary = TemporaryDirectory(prefix: "snapstyle-cli")
+        let output = temporary.full("stdout")
         _ = FileManager.default.createFile(atPath: output, contents: nil)
-        defer { try? FileManager.default.removeItem(atPath: output) }
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle(forWritingAtPath: output)
@@ -175,12 +174,12 @@ struct CLIRun {
     }
 }
 
-struct DaemonError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
+public struct DaemonError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
 }
 
-func readLine(_ handle: FileHandle) -> String {
+public func readLine(_ handle: FileHandle) -> String {
     var bytes: [UInt8] = []
     while true {
         let data = handle.readData(ofLength: 1)
@@ -192,7 +191,7 @@ func readLine(_ handle: FileHandle) -> String {
 }
 
 /// Writes a file in place (open, write, close: create/modify events, not a rename), creating its directories.
-func writeInPlace(_ path: String, _ text: String) {
+public func writeInPlace(_ path: String, _ text: String) {
     try? FileManager.default.createDirectory(
         atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
     let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
@@ -201,7 +200,7 @@ func writeInPlace(_ path: String, _ text: String) {
 }
 
 /// Calls `body` with the Unix socket address of `path` (for bind, connect).
-func withUnixAddress<T>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> T) -> T {
+public func withUnixAddress<T>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> T) -> T {
     var address = sockaddr_un()
     address.sun_family = sa_family_t(AF_UNIX)
     withUnsafeMutableBytes(of: &address.sun_path) { raw in
@@ -213,11 +212,11 @@ func withUnixAddress<T>(_ path: String, _ body: (UnsafePointer<sockaddr>, sockle
 }
 
 /// A blocking line client on a raw Unix socket, for sending anything, malformed input included.
-final class LineSocket: @unchecked Sendable {
-    let fd: Int32
+public final class LineSocket: @unchecked Sendable {
+    public let fd: Int32
     private var buffer: [UInt8] = []
 
-    init(_ path: String) throws {
+    public init(_ path: String) throws {
         fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         let fd = self.fd
         guard withUnixAddress(path, { connect(fd, $0, $1) }) == 0 else {
@@ -228,9 +227,9 @@ final class LineSocket: @unchecked Sendable {
 
     deinit { close(fd) }
 
-    func send(_ text: String) { send(Array(text.utf8)) }
+    public func send(_ text: String) { send(Array(text.utf8)) }
 
-    func send(_ bytes: [UInt8]) {
+    public func send(_ bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
             let n = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -240,7 +239,7 @@ final class LineSocket: @unchecked Sendable {
     }
 
     /// The next line, or nil on end of stream or after `timeout` seconds.
-    func readLine(timeout: Double = 5) -> String? {
+    public func readLine(timeout: Double = 5) -> String? {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
@@ -260,7 +259,7 @@ final class LineSocket: @unchecked Sendable {
     }
 
     /// Whether the daemon closed the connection (within `timeout`).
-    func isClosed(timeout: Double = 2) -> Bool {
+    public func isClosed(timeout: Double = 2) -> Bool {
         while let _ = readLine(timeout: timeout) {}
         var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         guard poll(&descriptor, 1, 0) > 0 else { return false }
