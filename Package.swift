@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "CSimdJSON", linkerSettings: [.linkedLibrary("simdjson")]),
 
         // A JSON value model with source positions: pure Swift.
-        .target(name: "SnapStyleJSON"),
+        .target(name: "SnapStyleJSON", dependencies: ["SnapStyleVocabulary"]),
         // Parsing and encoding JSON text with jansson; owns every json_t.
         .target(name: "SnapStyleJansson", dependencies: ["CJansson", "SnapStyleJSON"]),
         // System calls in one place, and the only module (with the watcher's inotify wrapper) that imports Glibc

@@ -12,11 +12,11 @@ public struct DaemonConfiguration: Sendable, Equatable {
     public var themes: [String] = []
     public var defaultTheme = "snap"
     public var settleMillis = 10
-    public var maxLineBytes = 1_048_576
-    public var maxConnections = 1024
-    public var maxQueuedBytes = 4_194_304
+    public var maxLineBytes = Limits.lineBytes
+    public var maxConnections = Limits.connections
+    public var maxQueuedBytes = Limits.queuedBytes
     /// What the resolution caches of all themes may hold together (estimated bytes).
-    public var maxCacheBytes = CacheBudget.defaultBytes
+    public var maxCacheBytes = Limits.cacheBytes
     /// The largest theme or token file read; a larger one is an error of its theme.
     public var maxFileBytes = Limits.fileBytes
     public var logLevel: Logger.Level = .info

@@ -5,9 +5,6 @@ import Synchronization
 /// its least recently used entries while it holds more than an equal share; past that, the largest other cache
 /// drops its own.
 public final class CacheBudget: Sendable {
-    /// The default budget: 64 MiB.
-    public static let defaultBytes = 64 << 20
-
     public let bytes: Int
     let used = Atomic<Int>(0)
     let evictions = Atomic<Int>(0)
@@ -18,7 +15,7 @@ public final class CacheBudget: Sendable {
         weak var cache: StyleCache?
     }
 
-    public init(bytes: Int = CacheBudget.defaultBytes) { self.bytes = max(bytes, 1 << 16) }
+    public init(bytes: Int = Limits.cacheBytes) { self.bytes = max(bytes, 1 << 16) }
 
     /// Estimated bytes all caches hold now.
     public var usedBytes: Int { used.load(ordering: .relaxed) }

@@ -103,7 +103,6 @@ final class StyleCache: Sendable {
     /// The canonical texts of interned overrides may take this many bytes.
     var maximumOverridesBytes: Int { budget.bytes / 8 }
     /// What an entry costs beside its value: its slot, its index entry, its place in each dependents set.
-    static let maximumOverrides = 4_096
     static let entryOverhead = 112
     static let dependencyOverhead = 48
 
@@ -287,7 +286,7 @@ final class StyleCache: Sendable {
         if let known, known.overrides.generation == snapshot.generation { return known.overrides }
         let layer = try build(snapshot)
         return state.withLock { state in
-            if state.overrides.count >= Self.maximumOverrides || state.overridesBytes > maximumOverridesBytes {
+            if state.overrides.count >= Limits.cachedOverrides || state.overridesBytes > maximumOverridesBytes {
                 state.overrides.removeAll()
                 state.overridesBytes = 0
             }

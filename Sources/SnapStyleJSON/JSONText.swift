@@ -1,3 +1,5 @@
+import SnapStyleVocabulary
+
 /// JSON text ⇄ `JSONValue` in Swift alone: what the client library reads and writes the daemon's lines with, so that
 /// an app linking it links no C JSON library. It reads what jansson reads (`SnapStyleJansson`, the daemon's and the
 /// tools' parser): duplicate object keys, a NUL in a key, invalid UTF-8, lone surrogates, a number beyond a double and
@@ -11,9 +13,6 @@ public enum JSONText {
 
         public var description: String { "\(message) at byte \(offset)" }
     }
-
-    /// The deepest nesting read (jansson's limit).
-    public static let maxDepth = 2048
 
     /// Parses one JSON text (any value at the top level).
     public static func parse(bytes: UnsafeRawBufferPointer) throws(ParseError) -> JSONValue {
@@ -142,7 +141,7 @@ private struct Reader {
     }
 
     mutating func object(depth: Int) throws(JSONText.ParseError) -> JSONValue {
-        guard depth <= JSONText.maxDepth else { throw error("too deeply nested") }
+        guard depth <= Limits.jsonDepth else { throw error("too deeply nested") }
         index += 1
         var object = JSONObject()
         var seen = Set<String>()
@@ -179,7 +178,7 @@ private struct Reader {
     }
 
     mutating func array(depth: Int) throws(JSONText.ParseError) -> JSONValue {
-        guard depth <= JSONText.maxDepth else { throw error("too deeply nested") }
+        guard depth <= Limits.jsonDepth else { throw error("too deeply nested") }
         index += 1
         var elements: [JSONValue] = []
         skipWhitespace()

@@ -4,6 +4,7 @@ import MCP
 import NIOCore
 import NIOPosix
 import SnapStyleProtocol
+import SnapStyleVocabulary
 
 /// MCP's stdio transport, one JSON-RPC message per line on standard input and output, on an event loop: a line is
 /// handed on as soon as it is read. (The SDK's `StdioTransport` polls a non-blocking descriptor, sleeping 10 ms
@@ -18,9 +19,8 @@ actor StdioLines: Transport {
     private let continuation: AsyncThrowingStream<Data, any Error>.Continuation
 
     /// The longest message read: a client's request is small; a longer line ends the session.
-    static let defaultMaxLineBytes = 4 * 1024 * 1024
 
-    init(input: Int32 = 0, output: Int32 = 1, maxLineBytes: Int = defaultMaxLineBytes, logger: Logger) {
+    init(input: Int32 = 0, output: Int32 = 1, maxLineBytes: Int = Limits.mcpLineBytes, logger: Logger) {
         self.input = input
         self.output = output
         self.maxLineBytes = maxLineBytes

@@ -2,8 +2,8 @@
 public enum PageAsset: Hashable, Sendable {
     /// `/`: the HTML.
     case index
-    /// `/preview.css`.
-    case stylesheet
+    /// `/NAME.css`: one of the page's stylesheets (`PageAsset.stylesheets`), by file name.
+    case stylesheet(String)
     /// `/NAME.js`: one of the page's ES modules (`PageAsset.modules`), by file name.
     case module(String)
 
@@ -11,17 +11,21 @@ public enum PageAsset: Hashable, Sendable {
     /// to `Page/` is served once it is listed here.
     static let modules: [String: [UInt8]] = [
         "preview.js": PackageResources.preview_js,
+        "actions.js": PackageResources.actions_js,
         "api.js": PackageResources.api_js,
         "changes.js": PackageResources.changes_js,
         "colors.js": PackageResources.colors_js,
+        "columns.js": PackageResources.columns_js,
         "components.js": PackageResources.components_js,
         "constants.js": PackageResources.constants_js,
         "context.js": PackageResources.context_js,
         "controls.js": PackageResources.controls_js,
         "dom.js": PackageResources.dom_js,
         "dtcg-values.js": PackageResources.dtcg_values_js,
+        "error-list.js": PackageResources.error_list_js,
         "events.js": PackageResources.events_js,
         "explain.js": PackageResources.explain_js,
+        "font-check.js": PackageResources.font_check_js,
         "fonts.js": PackageResources.fonts_js,
         "format.js": PackageResources.format_js,
         "full-load.js": PackageResources.full_load_js,
@@ -30,7 +34,10 @@ public enum PageAsset: Hashable, Sendable {
         "key-tiles.js": PackageResources.key_tiles_js,
         "keyboard.js": PackageResources.keyboard_js,
         "live-update.js": PackageResources.live_update_js,
+        "loader.js": PackageResources.loader_js,
         "loading.js": PackageResources.loading_js,
+        "number-scale.js": PackageResources.number_scale_js,
+        "page-render.js": PackageResources.page_render_js,
         "paint.js": PackageResources.paint_js,
         "renderers.js": PackageResources.renderers_js,
         "search.js": PackageResources.search_js,
@@ -38,20 +45,42 @@ public enum PageAsset: Hashable, Sendable {
         "sheet.js": PackageResources.sheet_js,
         "state.js": PackageResources.state_js,
         "status.js": PackageResources.status_js,
+        "store.js": PackageResources.store_js,
     ]
 
-    /// Every file of the page: the HTML, the stylesheet and the modules.
-    static var all: [PageAsset] { [.index, .stylesheet] + modules.keys.sorted().map(PageAsset.module) }
+    /// The page's stylesheets by file name: `preview.css`, the base, and one beside each part of the page. `index.html`
+    /// links them in the order they apply; a stylesheet added to `Page/` is served once it is listed here.
+    static let stylesheets: [String: [UInt8]] = [
+        "components.css": PackageResources.components_css,
+        "controls.css": PackageResources.controls_css,
+        "explain.css": PackageResources.explain_css,
+        "keys.css": PackageResources.keys_css,
+        "preview.css": PackageResources.preview_css,
+        "sections.css": PackageResources.sections_css,
+        "sheet.css": PackageResources.sheet_css,
+        "status.css": PackageResources.status_css,
+        "values.css": PackageResources.values_css,
+    ]
+
+    /// Every file of the page: the HTML, the stylesheets and the modules.
+    static var all: [PageAsset] {
+        [.index] + stylesheets.keys.sorted().map(PageAsset.stylesheet) + modules.keys.sorted().map(PageAsset.module)
+    }
 
     /// The asset served at `path`, or nil.
     init?(path: String) {
         switch path {
         case "/", "/index.html": self = .index
-        case "/preview.css": self = .stylesheet
         default:
             let name = String(path.dropFirst())
-            guard path.hasPrefix("/"), PageAsset.modules[name] != nil else { return nil }
-            self = .module(name)
+            guard path.hasPrefix("/") else { return nil }
+            if PageAsset.modules[name] != nil {
+                self = .module(name)
+            } else if PageAsset.stylesheets[name] != nil {
+                self = .stylesheet(name)
+            } else {
+                return nil
+            }
         }
     }
 
@@ -66,7 +95,7 @@ public enum PageAsset: Hashable, Sendable {
     var bytes: [UInt8] {
         switch self {
         case .index: PackageResources.index_html
-        case .stylesheet: PackageResources.preview_css
+        case .stylesheet(let name): PageAsset.stylesheets[name] ?? []
         case .module(let name): PageAsset.modules[name] ?? []
         }
     }

@@ -1,10 +1,10 @@
 import SnapStyleJSON
 import SnapStyleJansson
 import SnapStyleProtocol
+import SnapStyleVocabulary
 
 extension PreviewResponder {
     /// At most this many calls in one batch, as in a daemon `resolve`'s `queries`.
-    static let maxBatch = 1000
 
     /// `/api/batch?calls=[{"method": M, "query": Q}]`: each call is what `/api/M?Q` would answer, with `base` (a
     /// query string) before its own query; the calls run at once on the daemon connection. The answer is
@@ -14,10 +14,10 @@ extension PreviewResponder {
         guard case .array(let calls) = try PreviewQuery.parseJSON(text, field: "calls") else {
             throw .badQuery("calls", "expected an array of {\"method\", \"query\"}")
         }
-        guard calls.count <= Self.maxBatch else {
+        guard calls.count <= Limits.batchEntries else {
             throw PreviewError(
                 status: .badRequest, code: RPCError.limitExceededCode,
-                message: "Limit exceeded: at most \(Self.maxBatch) calls",
+                message: "Limit exceeded: at most \(Limits.batchEntries) calls",
                 field: "calls")
         }
         let base = query["base"].map { $0 + "&" } ?? ""

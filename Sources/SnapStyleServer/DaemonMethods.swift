@@ -8,8 +8,6 @@ import SnapStyleThemes
 
 /// The methods only a running daemon answers, in place: `ping`, `status`, `subscribe`, `unsubscribe`.
 struct DaemonMethods: Sendable {
-    static let maxSubscriptionsPerConnection = 64
-    static let maxQueriesPerConnection = 1000
 
     let methods: StyleMethods
     let subscriptions: SubscriptionRegistry
@@ -65,12 +63,12 @@ struct DaemonMethods: Sendable {
             }
         }
         let (subscriptionCount, queryCount) = subscriptions.count(connection: caller.connection)
-        guard subscriptionCount < Self.maxSubscriptionsPerConnection else {
-            throw .limitExceeded("subscriptions per connection", limit: Self.maxSubscriptionsPerConnection)
+        guard subscriptionCount < Limits.subscriptionsPerConnection else {
+            throw .limitExceeded("subscriptions per connection", limit: Limits.subscriptionsPerConnection)
         }
         let list = try p.array("queries") ?? []
-        guard queryCount + list.count <= Self.maxQueriesPerConnection else {
-            throw .limitExceeded("subscribed queries per connection", limit: Self.maxQueriesPerConnection)
+        guard queryCount + list.count <= Limits.queriesPerConnection else {
+            throw .limitExceeded("subscribed queries per connection", limit: Limits.queriesPerConnection)
         }
         var queries: [SubscribedQuery] = []
         for (index, entry) in list.enumerated() {

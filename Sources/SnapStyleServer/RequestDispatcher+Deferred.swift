@@ -1,6 +1,7 @@
 import SnapStyleJSON
 import SnapStyleMethods
 import SnapStyleProtocol
+import SnapStyleVocabulary
 
 extension RequestDispatcher {
     /// Answers a deferred request: a `reload` waits for a rescan, anything else runs on NIO's thread pool; a
@@ -18,8 +19,8 @@ extension RequestDispatcher {
             idTexts = texts
         }
         guard !batch.isEmpty else { return ResponseLine.error(id: .null, .invalidRequest("an empty batch")) }
-        guard batch.count <= Self.maxBatch else {
-            return ResponseLine.error(id: .null, .limitExceeded("batch entries", limit: Self.maxBatch))
+        guard batch.count <= Limits.batchEntries else {
+            return ResponseLine.error(id: .null, .limitExceeded("batch entries", limit: Limits.batchEntries))
         }
         var responses: [[UInt8]] = []
         for (index, entry) in batch.enumerated() {

@@ -49,7 +49,6 @@ public struct DeferredRequest: Sendable {
 /// runs on an event loop (`reply(to:caller:)`) is synchronous and cannot reach a rescan: `reload`, batches and
 /// long methods come back `.deferred`, and only the asynchronous `answer(_:)` can wait for a rescan.
 public final class RequestDispatcher: Sendable {
-    static let maxBatch = 1000
     /// The longest response line: a larger answer is -32005 (the daemon builds a response before sending it).
     static let maxResponseBytes = Limits.responseBytes
 

@@ -153,9 +153,6 @@ extension ThemeParser {
         return result
     }
 
-    /// A mesh gradient's width and height are at most this (so `width × height` is small and never overflows).
-    static let maximumMeshSide = 100
-
     mutating func parseSurface(_ json: LocatedJSON, _ what: String) -> SurfaceLiteral? {
         guard case .object(let object) = json.value else {
             return parseRGBA(json, what).map { .color(.rgba($0)) }
@@ -181,13 +178,13 @@ extension ThemeParser {
             let reported = errors.count
             guard onlyMembers(json, ["meshGradient"], what), members(gradient, inner) != nil,
                 onlyMembers(gradient, ["width", "height", "points", "colors"], inner),
-                let width = gradient["width"]?.value.intValue, (1...Self.maximumMeshSide).contains(width),
-                let height = gradient["height"]?.value.intValue, (1...Self.maximumMeshSide).contains(height)
+                let width = gradient["width"]?.value.intValue, (1...Limits.meshSide).contains(width),
+                let height = gradient["height"]?.value.intValue, (1...Limits.meshSide).contains(height)
             else {
                 if errors.count == reported {
                     error(
                         gradient,
-                        "\(inner): width and height must be integers from 1 to \(Self.maximumMeshSide)")
+                        "\(inner): width and height must be integers from 1 to \(Limits.meshSide)")
                 }
                 return nil
             }

@@ -14,14 +14,13 @@ struct ThemeParser {
     /// `when` definitions and `not` matchers open now.
     var nesting = 0
 
-    /// How deep `when` definitions and `not` matchers may nest: everything that evaluates, compares or releases
-    /// them recurses, so hostile files must not nest without bound.
-    static let maximumNesting = 32
+    // How deep `when` and `not` may nest is `Limits.whenNesting`: everything that evaluates, compares or releases
+    // them recurses, so hostile files must not nest without bound.
 
     /// Enters one more level of nesting; false (and an error) past the limit. Pair with `nesting -= 1`.
     mutating func enterNesting(_ json: LocatedJSON, _ what: String) -> Bool {
-        guard nesting < Self.maximumNesting else {
-            error(json, "\(what): nests deeper than \(Self.maximumNesting) levels of when or not")
+        guard nesting < Limits.whenNesting else {
+            error(json, "\(what): nests deeper than \(Limits.whenNesting) levels of when or not")
             return false
         }
         nesting += 1

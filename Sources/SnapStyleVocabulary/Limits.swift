@@ -64,4 +64,28 @@ public enum Limits {
     /// `--max-streams`): past it the oldest connection that is waiting for a request is closed to make room, or the
     /// new connection when none waits.
     public static let previewConnectionsPerAddress = 256
+    /// Requests in one JSON-RPC batch (and calls in one preview batch): a longer batch is one `-32005` error.
+    public static let batchEntries = 1000
+    /// Subscriptions one daemon connection may hold: one more is `-32005`.
+    public static let subscriptionsPerConnection = 64
+    /// Subscribed queries (`subscribe`'s `queries`) one daemon connection may hold together: more is `-32005`.
+    public static let queriesPerConnection = 1000
+    /// The default longest request line of the daemon (the configuration's `maxLineBytes`).
+    public static let lineBytes = 1 << 20
+    /// The default number of clients the daemon serves at once (`maxConnections`).
+    public static let connections = 1024
+    /// The default output queued for a client that does not read, before it is dropped (`maxQueuedBytes`).
+    public static let queuedBytes = 4 << 20
+    /// The default memory the caches of every theme may hold together (`maxCacheBytes`).
+    public static let cacheBytes = 64 << 20
+    /// Requests with distinct `overrides` one theme's cache keeps values for; further ones resolve uncached.
+    public static let cachedOverrides = 4096
+    /// Nesting of JSON text the Swift codec reads (requests, answers) and the theme loader accepts (jansson's own).
+    public static let jsonDepth = 2048
+    /// Nesting of `when` and `not` in one native definition.
+    public static let whenNesting = 32
+    /// Points on a side of a native mesh gradient.
+    public static let meshSide = 100
+    /// The longest line `snapstyle mcp` reads (one message): past it the session ends.
+    public static let mcpLineBytes = 4 << 20
 }

@@ -11,6 +11,7 @@ import http.server
 import json
 import os
 import re
+import shutil
 import sys
 import threading
 import time
@@ -261,6 +262,8 @@ def preview_page(checks, driver, base, theme_file, harbor_file, artifacts):
     stack(checks, driver)
     token_theme(checks, driver, artifacts)
     groups(checks, driver, artifacts, harbor_file)
+    imported_page(checks, driver, artifacts)
+    error_banner(checks, driver, os.path.dirname(theme_file), artifacts)
 
     # A page left for another one may stay in the back-forward cache; its event stream must not stay open with it,
     # or six such pages use up the browser's connections to the server and the next page never loads.
@@ -435,8 +438,109 @@ def groups(checks, driver, artifacts, harbor_file):
     checks.console_is_clean("the grouped theme")
 
 
+def shown_sections(driver):
+    return driver.execute_script(
+        "return [...document.querySelectorAll('main > .section')].filter((s) => !s.hidden).map((s) => s.id)")
+
+
+def imported_page(checks, driver, artifacts):
+    """The Tokens Studio project `lantern` (etc/examples): a page for a web team."""
+    Select(driver.find_element(By.ID, "theme")).select_by_value("lantern")
+    checks.until(lambda: driver.execute_script(
+        "return !!document.querySelector('.key[data-attribute=number][data-key=\"space.md\"]')"),
+        "lantern renders its tokens")
+    wait_ready(checks, driver, "lantern is ready")
+    checks.expect(shown_sections(driver) == ["surfaces", "numbers", "fonts", "tokens"],
+                  "it leads with its tokens and leaves out the sections it does not define (%s)"
+                  % shown_sections(driver))
+    checks.expect(not driver.find_elements(By.CSS_SELECTOR, ".card-item, .phone-item"),
+                  "no cards or sheet of the preset are drawn")
+    toc = [link.text.split()[0] for link in driver.find_elements(By.CSS_SELECTOR, ".toc a") if link.is_displayed()]
+    checks.expect(toc == ["Colors", "Dimensions", "Typography", "Other"], "the section links follow (%s)" % toc)
+    value = lambda key: driver.find_element(
+        By.CSS_SELECTOR, '.key[data-attribute="number"][data-key="%s"] .value' % key).text
+    checks.expect(value("space.md") == "16px", "a Tokens Studio spacing shows as px (%r)" % value("space.md"))
+    font = driver.find_element(By.CSS_SELECTOR, '.key[data-attribute="font"][data-key="font.body"]')
+    checks.expect("16px" in font.text and " pt" not in font.text, "an imported font's size is in px (%r)" % font.text)
+    checks.expect("is-substituted" in font.get_attribute("class")
+                  and font.find_elements(By.CSS_SELECTOR, ".badge-substituted"),
+                  "Inter, which this browser does not have, is marked as substituted")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'start'})", driver.find_element(By.ID, "numbers"))
+    screenshot(driver, os.path.join(artifacts, "preview-imported-1440.png"))
+
+    driver.find_element(By.ID, "inherited").send_keys(Keys.SPACE)
+    checks.until(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#components .card-item")) > 5,
+                 "the inherited keys bring the preset's cards back")
+    wait_ready(checks, driver, "lantern with its inherited keys is ready")
+    checks.expect({"components", "sheet", "accents"} <= set(shown_sections(driver)), "and every section")
+    driver.find_element(By.ID, "inherited").send_keys(Keys.SPACE)
+    checks.until(lambda: shown_sections(driver) == ["surfaces", "numbers", "fonts", "tokens"], "own keys only again")
+
+    # Switching theme resets every panel: the explain panel closes, the footer counts the new theme's keys.
+    key = driver.find_element(By.CSS_SELECTOR, '.key[data-attribute="surface"][data-key="surface.accent"]')
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", key)
+    key.click()
+    panel = driver.find_element(By.ID, "explain")
+    checks.until(lambda: panel.is_displayed() and "lantern" in panel.text, "lantern's key is explained")
+    Select(driver.find_element(By.ID, "theme")).select_by_value("kit")
+    checks.until(lambda: not panel.is_displayed(), "choosing another theme closes the explain panel")
+    wait_ready(checks, driver, "kit is ready")
+    count = lambda: int(driver.find_element(By.ID, "key-count").text.split()[0])
+    listed = lambda: len(driver.find_elements(By.CSS_SELECTOR, '.key[data-scheme="light"]'))
+    checks.until(lambda: count() == listed(), "the footer counts kit's keys (%d, %d listed)" % (count(), listed()))
+    checks.expect("DTCG" in driver.find_element(By.ID, "theme-info").text, "the footer describes kit")
+    off = driver.find_element(By.CSS_SELECTOR, '.key[data-attribute="number"][data-key="radius.full"]')
+    checks.expect("off-scale" in off.get_attribute("class"), "radius.full (9999px) is drawn off its group's scale")
+    widths = driver.execute_script(
+        "const w = (k) => document.querySelector(`.key[data-key='${k}'] .bar`).getBoundingClientRect().width;"
+        "const t = document.querySelector(`.key[data-key='radius.full'] .track`).getBoundingClientRect().width;"
+        "return [w('radius.sm'), w('radius.lg'), w('radius.full'), t]")
+    checks.expect(abs(widths[0] - 4) < 1 and abs(widths[1] - 12) < 1 and widths[2] >= widths[3] - 1 > 40,
+                  "the other radii keep their scale, 4 and 12 px, beside the full bar of 9999 (%s)" % widths)
+    checks.expect(value("size.body") == "1.5rem (24px)", "a rem length shows as written (%r)" % value("size.body"))
+    driver.execute_script("arguments[0].scrollIntoView({block: 'start'})", driver.find_element(By.ID, "numbers"))
+    screenshot(driver, os.path.join(artifacts, "preview-scales.png"), full_page=False)
+    Select(driver.find_element(By.ID, "theme")).select_by_value("brand")
+    checks.until(lambda: sample_style(driver, "surface", "brandPrimary", "light", "background-color") == rgb(LIGHT),
+                 "back to the theme brand")
+    checks.expect(not driver.find_elements(By.CSS_SELECTOR, ".key.is-substituted"),
+                  "the native theme's fonts (the system's) are not marked as substituted")
+    checks.expect(len(shown_sections(driver)) == 11, "a native theme shows every section")
+    checks.console_is_clean("the imported themes")
+
+
+def error_banner(checks, driver, themes, artifacts):
+    """An imported theme with 26 tokens in error: the banner says 26, lists the first 20, each once."""
+    tokens = {"ok": {"$type": "color", "$value": "#112233"}}
+    tokens.update({"bad%02d" % i: {"$type": "color", "$value": "{missing.color}"} for i in range(26)})
+    os.makedirs(os.path.join(themes, "faulty"), exist_ok=True)
+    write_atomically(os.path.join(themes, "faulty", "tokens.json"), json.dumps(tokens, indent=1) + "\n")
+    checks.until(lambda: any(option.get_attribute("value") == "faulty" for option in
+                             driver.find_elements(By.CSS_SELECTOR, "#theme option")), "the theme faulty is listed",
+                 timeout=15)
+    Select(driver.find_element(By.ID, "theme")).select_by_value("faulty")
+    banner = driver.find_element(By.ID, "banner")
+    checks.until(lambda: banner.is_displayed(), "its banner shows")
+    lines = [item.text for item in banner.find_elements(By.CSS_SELECTOR, "li:not(.banner-more)")]
+    more = banner.find_elements(By.CSS_SELECTOR, "li.banner-more")
+    checks.expect(len(lines) == 20 and len(set(lines)) == 20, "the first 20 errors, each once (%d)" % len(lines))
+    checks.expect(more and "6 more" in more[0].text, "and how many more (%s)" % [m.text for m in more])
+    checks.expect(banner.get_attribute("data-count") == "26", "the count is 26 (%s)" % banner.get_attribute(
+        "data-count"))
+    # Whether the daemon serves the tokens without errors (the theme loaded) or nothing yet, the page says which.
+    checks.until(lambda: sample_style(driver, "surface", "ok", "light", "background-color") == rgb("#112233")
+                 or "has not loaded yet" in driver.find_element(By.ID, "main").text,
+                 "the tokens without errors are shown, or the page says the theme has not loaded")
+    screenshot(driver, os.path.join(artifacts, "preview-errors.png"), full_page=False)
+    shutil.rmtree(os.path.join(themes, "faulty"))
+    Select(driver.find_element(By.ID, "theme")).select_by_value("brand")
+    checks.until(lambda: not banner.is_displayed(), "another theme has no banner")
+    checks.console_is_clean("the theme with errors")
+
+
 def responsive_screenshots(base, artifacts):
-    for width, height, name in ((390, 844, "preview-narrow-390.png"), (1440, 900, "preview-wide-1440.png")):
+    for width, height, name in ((360, 780, "preview-narrow-360.png"), (390, 844, "preview-narrow-390.png"),
+                                (1440, 900, "preview-wide-1440.png")):
         driver = start_driver(max(width, 500), height)
         checks = Checks(driver)
         mobile = width < 500
@@ -455,6 +559,14 @@ def responsive_screenshots(base, artifacts):
                           and key_sample(driver, "surface", "brandPrimary", "light") is not None,
                           "both schemes side by side at %d px" % width)
             screenshot(driver, os.path.join(artifacts, name.replace(".png", "-both.png")), mobile=mobile)
+            driver.get("about:blank")
+            driver.get(base + "#theme=lantern")
+            wait_ready(checks, driver, "lantern renders at %d px" % width)
+            overflow = driver.execute_script(
+                "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+            checks.expect(overflow <= 1,
+                          "lantern: no horizontal scrolling at %d px (overflow %d px)" % (width, overflow))
+            screenshot(driver, os.path.join(artifacts, name.replace(".png", "-lantern.png")), mobile=mobile)
             checks.console_is_clean("the page at %d px" % width)
         finally:
             driver.quit()

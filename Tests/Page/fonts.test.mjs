@@ -27,3 +27,16 @@ test('fonts: a text style in words, with what differs from the defaults', () => 
     assert.equal(fontStyle({size: 10, design: 'serif'}).fontFamily, 'ui-serif, "Georgia", serif');
     assert.equal(fontStyle({size: 10, width: 'standard'}).fontStretch, undefined);
 });
+
+test('fonts: an imported font is in px, a family the browser lacks is substituted', async () => {
+    const {fontSubstitution, namedFamilies} = await import('../../Sources/SnapStylePreview/Page/fonts.js');
+    assert.equal(fontText({size: 16, weight: 'regular', weightValue: 400, lineHeight: 1.5, letterSpacing: 0,
+        family: 'Inter'}, 'px'), '16px · regular 400 · lh 1.5 · ls 0px · Inter');
+    const has = (name) => ['DejaVu Sans', 'Arial'].includes(name);
+    assert.deepEqual(namedFamilies(['Inter', ' sans-serif ', '', 'Arial']), ['Inter', 'Arial']);
+    assert.deepEqual(fontSubstitution('Inter', has), {family: 'Inter', substitute: 'sans-serif'});
+    assert.deepEqual(fontSubstitution(['Inter', 'Arial', 'sans-serif'], has), {family: 'Inter', substitute: 'Arial'});
+    assert.equal(fontSubstitution(['DejaVu Sans', 'Inter'], has), null, 'the first family is there');
+    assert.equal(fontSubstitution(['system-ui', 'sans-serif'], has), null, 'generic families are always there');
+    assert.equal(fontSubstitution(undefined, has), null);
+});

@@ -36,12 +36,18 @@ import Testing
         for (path, text) in Self.tokenTheme { daemon.write(path, text) }
         // The README's example design system, for the groups by path of an imported theme.
         let harbor = ["harbor.resolver.json"] + ["base", "light", "dark"].map { "harbor/\($0).tokens.json" }
-        for path in harbor {
+        // And the Tokens Studio example, for an imported theme's page.
+        let lantern = [
+            "$themes.json", "$metadata.json", "palette.json", "core.json", "components.json",
+            "semantic/light.json", "semantic/dark.json",
+        ].map { "lantern/" + $0 }
+        for path in harbor + lantern {
             daemon.write(path, try String(contentsOfFile: Self.root + "/etc/examples/" + path, encoding: .utf8))
         }
         try daemon.waitForTheme("brand")
         try daemon.waitForTheme("kit")
         try daemon.waitForTheme("harbor")
+        try daemon.waitForTheme("lantern")
         let preview = try PreviewProcess(socket: daemon.socket, arguments: ["--theme", "brand"])
         defer { preview.stop() }
 
@@ -60,7 +66,10 @@ import Testing
             ])
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("all browser checks passed"), "\(result.output)")
-        for name in ["light-1440", "dark-1440", "narrow-390", "wide-1440", "groups"] {
+        for name in [
+            "light-1440", "dark-1440", "narrow-360", "narrow-390", "wide-1440", "groups", "imported-1440",
+            "narrow-390-lantern", "scales", "errors",
+        ] {
             #expect(FileManager.default.fileExists(atPath: artifacts + "/preview-\(name).png"))
         }
     }
@@ -73,7 +82,8 @@ import Testing
         }
         """##
 
-    /// A DTCG theme `kit`: a resolver with a `mode` modifier, a color per mode, a shadow, a duration, a curve.
+    /// A DTCG theme `kit`: a resolver with a `mode` modifier, a color per mode, a shadow, a duration, a curve, a
+    /// length in rem, and radii with an outlier (9999px) among them.
     static let tokenTheme = [
         (
             "kit.resolver.json",
@@ -93,7 +103,11 @@ import Testing
                 "offsetX": {"value": 0, "unit": "px"}, "offsetY": {"value": 4, "unit": "px"},
                 "blur": {"value": 12, "unit": "px"}, "spread": {"value": 0, "unit": "px"}}}},
              "motion": {"fast": {"$type": "duration", "$value": {"value": 120, "unit": "ms"}},
-                        "ease": {"$type": "cubicBezier", "$value": [0.4, 0, 0.2, 1]}}}
+                        "ease": {"$type": "cubicBezier", "$value": [0.4, 0, 0.2, 1]}},
+             "size": {"body": {"$type": "dimension", "$value": {"value": 1.5, "unit": "rem"}}},
+             "radius": {"$type": "dimension", "sm": {"$value": {"value": 4, "unit": "px"}},
+                        "lg": {"$value": {"value": 12, "unit": "px"}},
+                        "full": {"$value": {"value": 9999, "unit": "px"}}}}
             """##
         ),
         ("kit/light.tokens.json", ##"{"color": {"bg": {"$type": "color", "$value": "#FFFFFF"}}}"##),

@@ -6,7 +6,9 @@ import Testing
 
 @Suite struct PreviewRouteTests {
     @Test(arguments: [
-        ("/", PreviewRoute.page(.index)), ("/index.html", .page(.index)), ("/preview.css", .page(.stylesheet)),
+        ("/", PreviewRoute.page(.index)), ("/index.html", .page(.index)),
+        ("/preview.css", .page(.stylesheet("preview.css"))),
+        ("/keys.css", .page(.stylesheet("keys.css"))),
         ("/preview.js", .page(.module("preview.js"))), ("/key-lists.js", .page(.module("key-lists.js"))),
         ("/events", .events),
         ("/api/themes", .api(.themes)),
@@ -23,7 +25,7 @@ import Testing
     @Test(arguments: [
         "/api/reload", "/api/subscribe", "/api/status", "/api/", "/theme/.css", "/theme/snap", "/theme/snap.txt",
         "/theme/a%2Fb.css", "/events/x", "/favicon.ico", "/preview", "/preview-pure.js", "/nope.js", "//preview.js",
-        "/api/preview.js",
+        "/api/preview.js", "/nope.css", "/api/keys.css",
     ])
     func unknownPaths(path: String) {
         #expect(PreviewRoute(path: path) == nil)
@@ -40,10 +42,13 @@ import Testing
         let html = String(decoding: PageAsset.index.bytes, as: UTF8.self)
         #expect(html.contains("<script type=\"module\" src=\"/preview.js\">"))
         #expect(html.contains("/preview.css"))
-        #expect(!PageAsset.stylesheet.bytes.isEmpty)
-        for asset in PageAsset.all where asset != .index && asset != .stylesheet {
+        for asset in PageAsset.all where asset != .index {
             #expect(!asset.bytes.isEmpty, "\(asset)")
-            #expect(asset.contentType.hasPrefix("text/javascript"), "\(asset)")
+            if case .stylesheet = asset {
+                #expect(asset.contentType.hasPrefix("text/css"), "\(asset)")
+            } else {
+                #expect(asset.contentType.hasPrefix("text/javascript"), "\(asset)")
+            }
         }
     }
 
@@ -61,6 +66,21 @@ import Testing
             let route = PreviewRoute(path: "/" + file)
             #expect(route == .page(.module(file)), "\(file)")
             #expect(PageAsset.module(file).bytes == Array(data), "\(file)")
+        }
+    }
+
+    /// Every stylesheet in `Page/` is served, byte for byte, and linked by the page.
+    @Test func everyStylesheetIsServedAndLinked() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.pageDirectory.path)
+            .filter { $0.hasSuffix(".css") }
+        #expect(files.count > 5)
+        #expect(Set(files) == Set(PageAsset.stylesheets.keys))
+        let html = String(decoding: PageAsset.index.bytes, as: UTF8.self)
+        for file in files {
+            let data = try Data(contentsOf: Self.pageDirectory.appendingPathComponent(file))
+            #expect(PreviewRoute(path: "/" + file) == .page(.stylesheet(file)), "\(file)")
+            #expect(PageAsset.stylesheet(file).bytes == Array(data), "\(file)")
+            #expect(html.contains("<link rel=\"stylesheet\" href=\"/\(file)\">"), "\(file)")
         }
     }
 

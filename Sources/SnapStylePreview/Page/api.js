@@ -1,7 +1,7 @@
 // Fetching: GETs of the /api routes (a few at once, urgent ones first), card calls batched through /api/batch,
 // and the queue that keeps live updates and full loads apart.
 
-import {showNotice} from './status.js';
+import {store} from './state.js';
 
 export const URL_BUDGET = 5600;
 
@@ -137,7 +137,7 @@ let chain = Promise.resolve();
 // Runs tasks one after another, so live updates never interleave with a full load.
 export function enqueue(task) {
     const run = chain.then(task).catch((error) => {
-        if (!isAbort(error)) showNotice(`Update failed: ${describeError(error)}`);
+        if (!isAbort(error)) store.dispatch('noticeShown', `Update failed: ${describeError(error)}`);
     });
     chain = run;
     return run;

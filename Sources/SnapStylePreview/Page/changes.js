@@ -2,6 +2,7 @@
 // changed key, and changes merged while they wait. No DOM (tested by Node).
 
 import {ATTRIBUTES} from './constants.js';
+import {same} from './format.js';
 
 // Adds the `attribute:key` names a resolved `{key, value}` read: its own key and the keys inside its value.
 function addReferences(out, attribute, reference) {
@@ -100,4 +101,25 @@ export function keyChanges(oldKeys, newKeys, event) {
         if (set.size) wanted.set(attribute, set);
     }
     return {wanted, structural};
+}
+
+// A scheme's values (attribute to key to `{value}` or `{error}`) with fresh ones merged in and the keys `keys` no
+// longer has dropped, as new maps; and the `[attribute, key]` whose value or metadata (`metaBefore`, `metaAfter`:
+// buildMeta's maps) changed.
+export function mergeValues(current, fresh, keys, metaBefore, metaAfter) {
+    const values = new Map();
+    const updated = [];
+    for (const attribute of ATTRIBUTES) {
+        const present = new Set((keys.keys?.[attribute] ?? []).map((entry) => entry.key));
+        const map = new Map([...(current.get(attribute) ?? [])].filter(([key]) => present.has(key)));
+        for (const [key, entry] of fresh.get(attribute) ?? []) {
+            const name = `${attribute}\u0000${key}`;
+            if (!same(map.get(key), entry) || !same(metaBefore.get(name), metaAfter.get(name))) {
+                updated.push([attribute, key]);
+            }
+            map.set(key, entry);
+        }
+        values.set(attribute, map);
+    }
+    return {values, updated};
 }

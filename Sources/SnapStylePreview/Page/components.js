@@ -2,12 +2,12 @@
 // each state and nested.
 
 import {cssColor} from './colors.js';
+import {columnsElement, emptyNote, sectionBody} from './columns.js';
 import {h, $} from './dom.js';
 import {hasKey} from './key-lists.js';
 import {entryOf} from './key-tiles.js';
 import {applyFont, glyphSvg, paintForeground, paintSurface} from './paint.js';
-import {columnsElement, emptyNote, sectionBody} from './sections.js';
-import {ui} from './state.js';
+import {store} from './state.js';
 
 export function cardStageBackground(scheme) {
     const screen = entryOf(scheme, 'surface', 'screen').value;
@@ -119,7 +119,7 @@ export function keyref(attribute, key, scheme, extra = {}, text = key) {
 
 // A component's row of cards in one scheme: each state, then nested, with its container's keys to explain.
 export function componentBlock(id, scheme) {
-    const variants = ui.data[scheme]?.cards.get(id) ?? [];
+    const variants = store.state.data[scheme]?.cards?.get(id) ?? [];
     const normal = variants.find((v) => v.level === 1 && v.state === 'normal');
     const container = normal?.container.value;
     const extra = {components: [`${id}:normal`]};
@@ -129,7 +129,7 @@ export function componentBlock(id, scheme) {
         refs.push(h('span', {class: 'muted', text: name}));
         for (const attribute of ['composition', 'shape', 'padding']) {
             const key = container[attribute]?.key;
-            if (!key || !hasKey(ui.keys, attribute, key)) continue;
+            if (!key || !hasKey(store.state.keys, attribute, key)) continue;
             refs.push(keyref(attribute, key, scheme, extra, `${attribute} ${key}`));
         }
         if (container.requiresSecondaryAccent) refs.push(h('span', {class: 'badge', text: 'secondary accent'}));
@@ -143,7 +143,8 @@ export function componentBlock(id, scheme) {
 // Draws the components section: every component's cards in each column.
 export function renderComponentsSection() {
     const body = sectionBody('components');
-    const ids = ui.keys?.components ?? [];
+    const {keys, schemes, data} = store.state;
+    const ids = schemes.some((scheme) => data[scheme]?.cards) ? keys?.components ?? [] : [];
     $('#components').classList.toggle('is-empty', ids.length === 0);
     if (!ids.length) {
         body.replaceChildren(emptyNote('No components in this theme.'));

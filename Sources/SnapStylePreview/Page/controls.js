@@ -1,19 +1,19 @@
 // The context bar: the theme, scheme, contrast, Dynamic Type, platform, modifier menus and the stack.
 
-import {DYNAMIC_TYPES, STATES} from './constants.js';
+import {DYNAMIC_TYPES} from './constants.js';
 import {hashText, pickFromValue, pickValue, readHash} from './context.js';
 import {h, $, $$} from './dom.js';
 import {same} from './format.js';
-import {requestFullLoad} from './full-load.js';
 import {applyFilter} from './search.js';
-import {renderAll} from './sections.js';
-import {currentStack, themeInfo, ui, writeHash} from './state.js';
+import {store, themeInfo, writeHash} from './state.js';
+import {watch} from './store.js';
 
 // The theme menu with each theme's state, and the state dot.
-export function renderThemeControls() {
+function renderThemeControls() {
+    const {themes, ctx} = store.state;
     const select = $('#theme');
-    const names = ui.themes.map((theme) => theme.name);
-    if (ui.ctx.theme && !names.includes(ui.ctx.theme)) names.push(ui.ctx.theme);
+    const names = themes.map((theme) => theme.name);
+    if (ctx.theme && !names.includes(ctx.theme)) names.push(ctx.theme);
     const options = names.map((name) => {
         const info = themeInfo(name);
         const suffix = !info ? ' (removed)' : info.state === 'error' ? ' (errors)' : info.format === 'dtcg'
@@ -23,9 +23,10 @@ export function renderThemeControls() {
     if (!same($$('option', select).map((o) => o.textContent), options.map((o) => o.textContent))) {
         select.replaceChildren(...options);
     }
-    select.value = ui.ctx.theme;
+    select.value = ctx.theme;
     const state = themeInfo()?.state ?? 'removed';
     const dot = $('#theme-state');
+    if (dot.dataset.state === state) return;
     dot.dataset.state = state;
     dot.setAttribute('aria-label', `theme ${state}`);
     dot.title = `Theme ${state}`;
@@ -34,17 +35,22 @@ export function renderThemeControls() {
 /** The page's own look follows the chosen scheme; with both side by side, the system's appearance. */
 function applyChrome() {
     const system = window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
-    document.documentElement.dataset.chrome = ui.ctx.scheme === 'both' ? system : ui.ctx.scheme;
+    const {scheme} = store.state.ctx;
+    const chrome = scheme === 'both' ? system : scheme;
+    if (document.documentElement.dataset.chrome !== chrome) document.documentElement.dataset.chrome = chrome;
 }
 
 // The bar's controls from the context, with one menu per DTCG modifier of the theme.
-export function renderContextControls() {
+function renderContextControls() {
+    const {ctx} = store.state;
     applyChrome();
-    $('#scheme').value = ui.ctx.scheme;
-    $('#contrast').value = ui.ctx.contrast;
-    $('#dynamic-type').value = String(ui.ctx.dt);
-    renderDynamicTypeName();
-    $('#platform').value = ui.ctx.platform;
+    $('#scheme').value = ctx.scheme;
+    $('#contrast').value = ctx.contrast;
+    if (!dynamicTypeTimer) {
+        $('#dynamic-type').value = String(ctx.dt);
+        renderDynamicTypeName(ctx.dt);
+    }
+    $('#platform').value = ctx.platform;
     renderStack();
     const modifiers = themeInfo()?.modifiers ?? [];
     const group = $('#modifiers');
@@ -65,18 +71,19 @@ export function renderContextControls() {
         }));
     }
     for (const select of $$('select[data-modifier]', group)) {
-        select.value = ui.ctx.modifiers[select.dataset.modifier] ?? '';
+        select.value = ctx.modifiers[select.dataset.modifier] ?? '';
     }
 }
 
-function renderDynamicTypeName() {
-    const name = DYNAMIC_TYPES[ui.ctx.dt];
+function renderDynamicTypeName(dt) {
+    const name = DYNAMIC_TYPES[dt];
+    if ($('#dynamic-type-name').textContent === name) return;
     $('#dynamic-type-name').textContent = name;
     $('#dynamic-type').setAttribute('aria-valuetext', name);
 }
 
 // The components and containers the stack menu offers.
-export function renderStackOptions(keys = null) {
+function renderStackOptions({keys}) {
     const select = $('#stack-component');
     const components = keys?.components ?? [];
     const containers = keys?.containers ?? [];
@@ -95,19 +102,20 @@ function stackEntryLabel(entry) {
 }
 
 function renderStack() {
-    const picked = Boolean(ui.ctx.pick);
-    $('#stack-component').value = pickValue(ui.ctx.pick);
-    $('#stack-state').value = ui.ctx.state;
+    const {ctx} = store.state;
+    const picked = Boolean(ctx.pick);
+    $('#stack-component').value = pickValue(ctx.pick);
+    $('#stack-state').value = ctx.state;
     $('#stack-state').disabled = !picked;
     $('#stack-push').disabled = !picked;
-    $('#stack-clear').disabled = !picked && ui.ctx.stack.length === 0;
+    $('#stack-clear').disabled = !picked && ctx.stack.length === 0;
     $('.control-stack').classList.toggle('is-active', picked);
     const list = $('#stack');
-    list.hidden = ui.ctx.stack.length === 0;
-    const signature = JSON.stringify(ui.ctx.stack);
+    list.hidden = ctx.stack.length === 0;
+    const signature = JSON.stringify(ctx.stack);
     if (list.dataset.signature === signature) return;
     list.dataset.signature = signature;
-    list.replaceChildren(...ui.ctx.stack.map((entry) => h('li', {
+    list.replaceChildren(...ctx.stack.map((entry) => h('li', {
         class: 'stack-entry', dataset: {kind: entry.kind, id: entry.id, state: entry.state},
         title: `${entry.kind} ${entry.id}, ${entry.state}`,
     }, [
@@ -119,101 +127,63 @@ function renderStack() {
 
 let dynamicTypeTimer = 0;
 
-function contextChanged() {
-    clearTimeout(dynamicTypeTimer);
-    dynamicTypeTimer = 0;
-    writeHash();
-    requestFullLoad();
-}
-
-// Each control changes the context, which rewrites the URL's fragment and loads again.
+// Each control dispatches its action: the loader loads again when what the page resolves changed, and the views
+// (the bar, the footer, the URL's fragment) follow the state.
 export function wireControls() {
+    watch(store, (state) => [state.themes, state.ctx.theme], renderThemeControls);
+    watch(store, (state) => [state.ctx, state.themes], renderContextControls);
+    watch(store, (state) => [state.keys, state.ctx], renderStackOptions);
+    const dispatch = (name, payload) => store.dispatch(name, payload);
     $('#controls').addEventListener('submit', (event) => event.preventDefault());
-    $('#inherited').addEventListener('change', (event) => {
-        ui.showInherited = event.target.checked;
-        renderAll();
-        applyFilter();
-    });
-    $('#theme').addEventListener('change', (event) => {
-        ui.ctx.theme = event.target.value;
-        contextChanged();
-    });
-    $('#scheme').addEventListener('change', (event) => {
-        ui.ctx.scheme = event.target.value;
-        applyChrome();
-        contextChanged();
-    });
+    $('#inherited').addEventListener('change', (event) => dispatch('inheritedToggled', event.target.checked));
+    $('#theme').addEventListener('change', (event) => dispatch('themeChosen', event.target.value));
+    $('#scheme').addEventListener('change', (event) => dispatch('schemeChosen', event.target.value));
     window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', applyChrome);
-    $('#contrast').addEventListener('change', (event) => {
-        ui.ctx.contrast = event.target.value;
-        contextChanged();
-    });
-    $('#platform').addEventListener('change', (event) => {
-        ui.ctx.platform = event.target.value;
-        contextChanged();
-    });
+    $('#contrast').addEventListener('change', (event) => dispatch('contrastChosen', event.target.value));
+    $('#platform').addEventListener('change', (event) => dispatch('platformChosen', event.target.value));
+    // The slider names each category as it moves, and chooses one when it rests for a moment or is let go.
     const range = $('#dynamic-type');
-    const readRange = () => {
-        const value = Math.min(11, Math.max(0, Math.round(Number(range.value)) || 0));
-        const changed = value !== ui.ctx.dt;
-        ui.ctx.dt = value;
-        renderDynamicTypeName();
-        return changed;
+    const readRange = () => Math.min(11, Math.max(0, Math.round(Number(range.value)) || 0));
+    const choose = () => {
+        clearTimeout(dynamicTypeTimer);
+        dynamicTypeTimer = 0;
+        const before = store.state;
+        if (store.dispatch('dynamicTypeChosen', readRange()) === before && !before.loading) {
+            document.body.dataset.ready = 'true';
+        }
     };
     range.addEventListener('input', () => {
-        if (!readRange() && !dynamicTypeTimer) return;
+        renderDynamicTypeName(readRange());
+        if (readRange() === store.state.ctx.dt && !dynamicTypeTimer) return;
         document.body.dataset.ready = 'false';
         clearTimeout(dynamicTypeTimer);
-        dynamicTypeTimer = setTimeout(contextChanged, 160);
+        dynamicTypeTimer = setTimeout(choose, 160);
     });
-    range.addEventListener('change', () => {
-        if (readRange() || dynamicTypeTimer) contextChanged();
-    });
+    range.addEventListener('change', choose);
     $('#modifiers').addEventListener('change', (event) => {
         const name = event.target.dataset?.modifier;
-        if (!name) return;
-        if (event.target.value) ui.ctx.modifiers[name] = event.target.value;
-        else delete ui.ctx.modifiers[name];
-        contextChanged();
+        if (name) dispatch('modifierChosen', {name, value: event.target.value});
     });
-    $('#stack-component').addEventListener('change', (event) => {
-        ui.ctx.pick = pickFromValue(event.target.value);
-        renderStack();
-        contextChanged();
-    });
-    $('#stack-state').addEventListener('change', (event) => {
-        ui.ctx.state = STATES.includes(event.target.value) ? event.target.value : 'normal';
-        if (ui.ctx.pick) contextChanged();
-        else writeHash();
-    });
+    $('#stack-component').addEventListener('change', (event) => dispatch('stackPicked',
+        pickFromValue(event.target.value)));
+    $('#stack-state').addEventListener('change', (event) => dispatch('stackStateChosen', event.target.value));
     // The stack stays the same: the choice becomes an entry, and the next choice goes inside it.
     $('#stack-push').addEventListener('click', () => {
-        if (!ui.ctx.pick) return;
-        ui.ctx.stack = currentStack();
-        ui.ctx.pick = null;
-        ui.ctx.state = 'normal';
-        renderStack();
+        if (!store.state.ctx.pick) return;
+        dispatch('stackPushed');
         $('#stack-component').focus();
-        writeHash();
     });
     $('#stack').addEventListener('click', (event) => {
         const entry = event.target.closest('.stack-remove')?.closest('.stack-entry');
         if (!entry) return;
         const index = $$('.stack-entry', $('#stack')).indexOf(entry);
-        ui.ctx.stack.splice(index, 1);
-        renderStack();
+        dispatch('stackEntryRemoved', index);
         const buttons = $$('.stack-remove', $('#stack'));
         (buttons[Math.min(index, buttons.length - 1)] ?? $('#stack-component')).focus();
-        contextChanged();
     });
     $('#stack-clear').addEventListener('click', () => {
-        if (!currentStack().length) return;
-        ui.ctx.stack = [];
-        ui.ctx.pick = null;
-        ui.ctx.state = 'normal';
-        renderStack();
+        dispatch('stackCleared');
         $('#stack-component').focus();
-        contextChanged();
     });
     $('#search').addEventListener('input', applyFilter);
     $('#search').addEventListener('search', applyFilter);
@@ -225,9 +195,6 @@ export function wireControls() {
             target?.scrollIntoView();
             return;
         }
-        if (hash === hashText(ui.ctx)) return;
-        ui.ctx = readHash(location.hash.slice(1));
-        renderContextControls();
-        requestFullLoad();
+        if (hash !== hashText(store.state.ctx)) dispatch('contextReplaced', readHash(hash));
     });
 }

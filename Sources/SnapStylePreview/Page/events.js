@@ -1,11 +1,9 @@
 // The event stream (/events): theme changes, errors, recoveries, additions and removals, and reconnection.
 
 import {enqueue} from './api.js';
-import {renderThemeControls} from './controls.js';
-import {loadThemes, requestFullLoad} from './full-load.js';
-import {queueLiveUpdate} from './live-update.js';
-import {themeInfo, ui} from './state.js';
-import {hideBanner, renderFooterInfo, setConnection, showBanner, showNotice, syncBanner} from './status.js';
+import {loadThemes} from './full-load.js';
+import {queueLiveUpdate, requestFullLoad} from './loader.js';
+import {store} from './state.js';
 
 function eventData(event) {
     try {
@@ -16,23 +14,22 @@ function eventData(event) {
     }
 }
 
-function updateThemeInfo(name, changes) {
-    const info = themeInfo(name);
-    if (!info) return;
-    Object.assign(info, changes);
-    renderThemeControls();
+// A theme's entry follows its events; a theme the list does not have yet (one that never loaded is announced by
+// its themeError alone) brings the list again.
+function updateThemeInfo(theme, changes) {
+    if (store.state.themes.some((info) => info.name === theme)) store.dispatch('themeInfoChanged', {theme, changes});
+    else enqueue(refreshThemeList);
 }
 
 async function refreshThemeList() {
     try {
         await loadThemes();
-    } catch (error) {
-        return;
+    } catch {
+        // The list stays as it was; the next event or load asks again.
     }
-    renderThemeControls();
-    renderFooterInfo();
-    if (themeInfo()) syncBanner(themeInfo());
 }
+
+const setConnection = (state) => store.dispatch('connectionChanged', state);
 
 let eventSource = null;
 
@@ -69,41 +66,39 @@ export function connectEvents() {
     source.addEventListener('themeChanged', (event) => {
         const data = eventData(event);
         if (!data) return;
-        updateThemeInfo(data.theme, {state: 'loaded', errors: [], generation: data.generation});
-        if (data.theme !== ui.ctx.theme) return;
-        ui.bannerEventAt = performance.now();
-        hideBanner();
-        if (!ui.keys) requestFullLoad();
+        updateThemeInfo(data.theme, {state: 'loaded', errors: [], errorCount: 0, generation: data.generation});
+        if (data.theme !== store.state.ctx.theme) return;
+        store.dispatch('bannerHidden', {at: performance.now()});
+        if (!store.state.keys) requestFullLoad();
         else queueLiveUpdate(data);
     });
     source.addEventListener('themeError', (event) => {
         const data = eventData(event);
         if (!data) return;
         const errors = Array.isArray(data.errors) ? data.errors : [];
-        updateThemeInfo(data.theme, {state: 'error', errors});
-        if (data.theme !== ui.ctx.theme) return;
-        ui.bannerEventAt = performance.now();
-        showBanner(data.theme, errors);
+        const errorCount = Number.isInteger(data.errorCount) ? data.errorCount : errors.length;
+        updateThemeInfo(data.theme, {state: 'error', errors, errorCount});
+        if (data.theme !== store.state.ctx.theme) return;
+        store.dispatch('bannerShown', {theme: data.theme, errors, errorCount, at: performance.now()});
     });
     source.addEventListener('themeRecovered', (event) => {
         const data = eventData(event);
         if (!data) return;
-        updateThemeInfo(data.theme, {state: 'loaded', errors: []});
-        if (data.theme !== ui.ctx.theme) return;
-        ui.bannerEventAt = performance.now();
-        hideBanner();
-        if (!ui.keys) requestFullLoad();
+        updateThemeInfo(data.theme, {state: 'loaded', errors: [], errorCount: 0});
+        if (data.theme !== store.state.ctx.theme) return;
+        store.dispatch('bannerHidden', {at: performance.now()});
+        if (!store.state.keys) requestFullLoad();
     });
     source.addEventListener('themeAdded', (event) => {
         const data = eventData(event);
-        if (data?.theme === ui.ctx.theme) requestFullLoad();
+        if (data?.theme === store.state.ctx.theme) requestFullLoad();
         else enqueue(refreshThemeList);
     });
     source.addEventListener('themeRemoved', (event) => {
         const data = eventData(event);
         enqueue(refreshThemeList);
-        if (data?.theme === ui.ctx.theme) {
-            showNotice(`Theme “${data.theme}” was removed; its last values stay here.`);
+        if (data?.theme === store.state.ctx.theme) {
+            store.dispatch('noticeShown', `Theme “${data.theme}” was removed; its last values stay here.`);
         }
     });
     source.addEventListener('missed', () => requestFullLoad());

@@ -6,7 +6,8 @@ import {h, $} from './dom.js';
 import {jsonText} from './format.js';
 import {hasKey} from './key-lists.js';
 import {RENDERERS} from './renderers.js';
-import {contextParams, currentStack, ui} from './state.js';
+import {contextParams, currentStack, store} from './state.js';
+import {watch} from './store.js';
 
 function explainRequestFrom(node) {
     const parse = (text, fallback) => {
@@ -23,16 +24,32 @@ function explainRequestFrom(node) {
     };
 }
 
-// Opens the explain panel for a key in a stack, and loads its steps.
+// Opens the explain panel for a key in a stack (the view below shows it and loads its steps).
 function openExplain(request, opener = null) {
+    store.dispatch('explainOpened', {...request, opener: opener ?? store.state.explain?.opener ?? null});
+}
+
+// The panel follows the state's request: shown with its steps, or closed with the focus back on what opened it.
+function renderExplainPanel(state, last) {
+    const request = state.explain;
     const panel = $('#explain');
-    ui.explain = {...request, opener: opener ?? ui.explain?.opener ?? null};
+    if (!request) {
+        if (panel.hidden) return;
+        panel.hidden = true;
+        $('#scrim').hidden = true;
+        $('#explain-body').replaceChildren();
+        document.body.classList.remove('is-explaining');
+        const opener = last?.opener;
+        if (opener && document.contains(opener)) opener.focus({preventScroll: true});
+        return;
+    }
+    const opening = panel.hidden;
     panel.hidden = false;
     $('#scrim').hidden = false;
     document.body.classList.add('is-explaining');
     $('#explain-title').textContent = `${request.attribute} · ${request.key}`;
-    loadExplain(ui.explain);
-    $('#explain-title').focus({preventScroll: true});
+    loadExplain(request);
+    if (opening || request.opener !== last?.opener) $('#explain-title').focus({preventScroll: true});
 }
 
 async function loadExplain(request) {
@@ -46,20 +63,21 @@ async function loadExplain(request) {
     try {
         answer = await api('/api/explain', params);
     } catch (error) {
-        if (ui.explain !== request) return;
+        if (store.state.explain !== request) return;
         body.replaceChildren(h('p', {class: 'explain-error', text: describeError(error)}));
         body.removeAttribute('aria-busy');
         return;
     }
-    if (ui.explain !== request) return;
+    if (store.state.explain !== request) return;
     renderExplain(answer, request);
     body.removeAttribute('aria-busy');
 }
 
 function contextSummary(request) {
-    const parts = [request.scheme, ui.ctx.contrast, DYNAMIC_TYPES[ui.ctx.dt]];
-    if (ui.ctx.platform) parts.push(ui.ctx.platform);
-    for (const [name, value] of Object.entries(ui.ctx.modifiers)) parts.push(`${name}=${value}`);
+    const {ctx} = store.state;
+    const parts = [ctx.theme, request.scheme, ctx.contrast, DYNAMIC_TYPES[ctx.dt]];
+    if (ctx.platform) parts.push(ctx.platform);
+    for (const [name, value] of Object.entries(ctx.modifiers)) parts.push(`${name}=${value}`);
     for (const [name, value] of Object.entries(request.vars ?? {})) parts.push(`${name}=${value}`);
     const stack = [
         ...currentStack().map((entry) => `${entry.kind === 'container' ? 'container ' : ''}${entry.id}:${entry.state}`),
@@ -154,34 +172,27 @@ function definitionElement(step) {
 
 // Loads the open explanation again after an update, or closes it when its key is gone.
 export function refreshExplain() {
-    const request = ui.explain;
-    if (!request || $('#explain').hidden) return;
-    if (!ui.keys || !hasKey(ui.keys, request.attribute, request.key)) {
+    const {explain: request, keys, schemes} = store.state;
+    if (!request) return;
+    if (!keys || !hasKey(keys, request.attribute, request.key)) {
         closeExplain();
         return;
     }
-    const scheme = ui.schemes.includes(request.scheme) ? request.scheme : ui.schemes[0];
-    ui.explain = {...request, scheme};
-    loadExplain(ui.explain);
+    const scheme = schemes.includes(request.scheme) ? request.scheme : schemes[0];
+    store.dispatch('explainOpened', {...request, scheme});
 }
 
 // Closes the panel and gives the focus back to what opened it.
 export function closeExplain() {
-    const opener = ui.explain?.opener;
-    ui.explain = null;
-    $('#explain').hidden = true;
-    $('#scrim').hidden = true;
-    $('#explain-body').replaceChildren();
-    document.body.classList.remove('is-explaining');
-    if (opener && document.contains(opener)) opener.focus({preventScroll: true});
+    store.dispatch('explainClosed');
 }
 
 function cardExplainRequest(item) {
     const scheme = item.dataset.scheme;
-    const variants = ui.data[scheme]?.cards.get(item.dataset.component) ?? [];
+    const variants = store.state.data[scheme]?.cards?.get(item.dataset.component) ?? [];
     const variant = variants.find((v) => v.state === item.dataset.state && String(v.level) === item.dataset.level);
     const key = variant?.container.value?.composition?.key;
-    if (!variant || !key || !hasKey(ui.keys, 'composition', key)) return null;
+    if (!variant || !key || !hasKey(store.state.keys, 'composition', key)) return null;
     return {attribute: 'composition', key, scheme, components: variant.components, containers: [], vars: {}};
 }
 
@@ -202,6 +213,11 @@ function activate(target) {
 
 // A click, Enter or Space on a key, a key reference or a card explains it.
 export function wireExplain() {
+    let last = store.state.explain;
+    watch(store, (state) => state.explain, (state) => {
+        renderExplainPanel(state, last);
+        last = state.explain;
+    });
     document.addEventListener('click', (event) => {
         if (event.target.closest('#explain-close') || event.target.closest('#scrim')) {
             closeExplain();

@@ -35,19 +35,39 @@ export function fontFamilyCss(font) {
 }
 
 // A font described in words: size (and base size), weight, style, design, width, line height, spacing, family.
-export function fontText(font) {
+// An imported font (`unit` 'px') is in CSS pixels, as its tokens are written; a native one in points.
+export function fontText(font, unit = 'pt') {
     if (!font) return 'no value';
-    const parts = [`${formatNumber(font.size)} pt`];
+    const length = (value) => (unit === 'px' ? `${formatNumber(value)}px` : `${formatNumber(value)} pt`);
+    const parts = [length(font.size)];
     if (Number.isFinite(font.baseSize) && font.baseSize !== font.size) parts[0] += ` (${formatNumber(font.baseSize)})`;
     parts.push(Number.isFinite(font.weightValue) ? `${font.weight} ${font.weightValue}` : font.weight);
     if (font.textStyle) parts.push(font.textStyle);
     if (font.design && font.design !== 'default') parts.push(font.design);
     if (font.width && font.width !== 'standard') parts.push(font.width);
     if (Number.isFinite(font.lineHeight)) parts.push(`lh ${formatNumber(font.lineHeight)}`);
-    if (Number.isFinite(font.letterSpacing)) parts.push(`ls ${formatNumber(font.letterSpacing)}`);
+    if (Number.isFinite(font.letterSpacing)) {
+        parts.push(`ls ${unit === 'px' ? `${formatNumber(font.letterSpacing)}px` : formatNumber(font.letterSpacing)}`);
+    }
     if (font.family) parts.push(font.family);
     return parts.filter(Boolean).join(' · ');
 }
+
+// The families a font or a family token names, without the generic ones (which every browser has).
+export function namedFamilies(families) {
+    return [families].flat().filter((name) => typeof name === 'string' && name.trim())
+        .map((name) => name.trim()).filter((name) => !GENERIC_FAMILIES.has(name));
+}
+
+// Whether the browser draws a font's first family or another one: `available(name)` tells whether the browser has
+// a family. Answers `{family, substitute}`: the family asked for and the one drawn instead (another family of the
+// list, or `fallback`, the generic one), or null when nothing is named or the first named family is there.
+export function fontSubstitution(families, available, fallback = 'sans-serif') {
+    const named = namedFamilies(families);
+    if (!named.length || available(named[0])) return null;
+    return {family: named[0], substitute: named.slice(1).find((name) => available(name)) ?? fallback};
+}
+
 // The inline style of a font as CSS properties (camelCase, as `element.style` takes them).
 export function fontStyle(font) {
     if (!font || typeof font !== 'object') return {};

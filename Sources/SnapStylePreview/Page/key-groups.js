@@ -4,7 +4,7 @@
 
 import {cssEscape, h, $$} from './dom.js';
 import {groupEntries} from './key-lists.js';
-import {ui} from './state.js';
+import {store} from './state.js';
 
 // The name under which a group's open or closed state is kept, so a redraw or the other scheme's column keeps it.
 function groupName(attribute, path) {
@@ -40,7 +40,7 @@ function itemsElements(attribute, items, layout, makeKey) {
 function groupElement(attribute, group, layout, makeKey) {
     return h('details', {
         class: 'key-group', dataset: {attribute, path: group.path, count: String(group.count)},
-        open: !ui.collapsed.has(groupName(attribute, group.path)),
+        open: !store.state.collapsed.has(groupName(attribute, group.path)),
     }, [
         h('summary', {class: 'group-title'}, [
             h('span', {class: 'group-path', text: group.path}),
@@ -58,8 +58,7 @@ export function wireKeyGroups() {
         if (document.body.classList.contains('is-filtering')) return;
         const {attribute, path} = group.dataset;
         const name = groupName(attribute, path);
-        if (group.open) ui.collapsed.delete(name);
-        else ui.collapsed.add(name);
+        store.dispatch('groupToggled', {name, open: group.open});
         const selector = `.key-group[data-attribute="${cssEscape(attribute)}"][data-path="${cssEscape(path)}"]`;
         for (const other of $$(selector)) {
             if (other.open !== group.open) other.open = group.open;
@@ -74,7 +73,7 @@ export function filterKeyGroups(root, searching) {
         const total = Number(group.dataset.count);
         const visible = $$('.key', group).filter((node) => !node.hidden).length;
         group.hidden = visible === 0;
-        const open = searching || !ui.collapsed.has(groupName(group.dataset.attribute, group.dataset.path));
+        const open = searching || !store.state.collapsed.has(groupName(group.dataset.attribute, group.dataset.path));
         if (group.open !== open) group.open = open;
         const count = group.querySelector(':scope > summary .group-count');
         if (count) count.textContent = searching ? `${visible} of ${total}` : String(total);

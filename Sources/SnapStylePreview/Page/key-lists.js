@@ -78,3 +78,22 @@ export function groupEntries(entries, prefix = []) {
         return [group];
     });
 }
+
+// The sections of the native model that an imported theme's page leaves out: its cards and the preset's sheet.
+export const NATIVE_SECTIONS = ['components', 'sheet'];
+
+// What a theme's page shows. An imported theme (one with design tokens) listing its own keys is a page for a web
+// team: it shows the attribute sections that list keys of its own (its tokens lead), and leaves out the containers,
+// components and sheet it inherits and the empty sections. A native theme, or the inherited keys, show every section.
+// `sections` is `[[attribute, id], ...]`; the answer `{imported, shown: Set of ids, counts: {id: listed keys}}`.
+export function pagePlan(keys, theme, showInherited, sections) {
+    const imported = hasTypedKeys(keys) && !showInherited;
+    const counts = {};
+    const shown = new Set();
+    for (const [attribute, id] of sections) {
+        counts[id] = visibleEntries(keys?.keys?.[attribute] ?? [], theme, imported).length;
+        if (!imported || counts[id] > 0) shown.add(id);
+    }
+    if (!imported) for (const id of NATIVE_SECTIONS) shown.add(id);
+    return {imported, shown, counts};
+}

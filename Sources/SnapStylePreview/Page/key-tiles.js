@@ -3,7 +3,7 @@
 import {h} from './dom.js';
 import {compactJSON} from './format.js';
 import {noValue, RENDERERS} from './renderers.js';
-import {ui} from './state.js';
+import {store} from './state.js';
 
 export const LAYOUT = {
     number: 'rows number-rows', font: 'rows font-rows',
@@ -11,17 +11,21 @@ export const LAYOUT = {
 
 // A key's entry from /api/keys when it has a type, a description or a deprecation.
 function metaOf(attribute, key) {
-    return ui.meta.get(`${attribute}\u0000${key}`) ?? null;
+    return store.state.meta.get(`${attribute}\u0000${key}`) ?? null;
 }
 
 // The loaded `{value}` or `{error}` of a key in a scheme.
 export function entryOf(scheme, attribute, key) {
-    return ui.data[scheme]?.values.get(attribute)?.get(key) ?? {value: null};
+    return store.state.data[scheme]?.values.get(attribute)?.get(key) ?? {value: null};
 }
 
-function badges(meta) {
-    if (!meta) return [];
+function badges(meta, substituted = null) {
     const list = [];
+    if (substituted) {
+        list.push(h('span', {class: 'badge badge-substituted', text: 'substituted',
+            title: `${substituted.family} is not installed in this browser: drawn in ${substituted.substitute}`}));
+    }
+    if (!meta) return list;
     if (meta.type) list.push(h('span', {class: 'badge badge-type', text: meta.type, title: `DTCG $type ${meta.type}`}));
     if (meta.deprecated) {
         const reason = typeof meta.deprecated === 'string' ? meta.deprecated : 'deprecated';
@@ -53,7 +57,7 @@ export function fillKey(node) {
         rendered = {well: 'plain', sample, text: entry.error ?? 'no value'};
     } else {
         try {
-            rendered = RENDERERS[attribute](value, scheme);
+            rendered = RENDERERS[attribute](value, scheme, meta);
         } catch {
             rendered = {well: 'plain', sample: h('div', {class: 'sample token-json'}), text: compactJSON(value)};
         }
@@ -64,16 +68,18 @@ export function fillKey(node) {
     node.classList.toggle('has-error', Boolean(entry.error));
     node.classList.toggle('is-empty', !entry.error && (value === null || value === undefined));
     node.classList.toggle('is-deprecated', Boolean(meta?.deprecated));
+    node.classList.toggle('is-substituted', Boolean(rendered.substituted));
     node.title = meta?.description ? `${key}\n${meta.description}` : '';
     node.setAttribute('aria-label', `${attribute} ${key}: ${rendered.text}`);
     if (attribute === 'number') {
         node.replaceChildren(
-            h('span', {class: 'label-row'}, [label, badges(meta)]), valueText,
+            h('span', {class: 'label-row'}, [label, badges(meta, rendered.substituted)]), valueText,
             h('span', {class: 'track'}, [rendered.sample]));
     } else if (attribute === 'font') {
-        node.replaceChildren(rendered.sample, h('div', {class: 'label-row'}, [label, badges(meta), valueText]));
+        const marks = badges(meta, rendered.substituted);
+        node.replaceChildren(rendered.sample, h('div', {class: 'label-row'}, [label, marks, valueText]));
     } else {
-        const marks = badges(meta);
+        const marks = badges(meta, rendered.substituted);
         node.replaceChildren(
             h('div', {class: `well well-${rendered.well ?? 'plain'}`}, [
                 rendered.sample, marks.length ? h('div', {class: 'badges'}, marks) : null,

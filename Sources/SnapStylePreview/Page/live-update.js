@@ -1,89 +1,69 @@
 // Live updates: a themeChanged fetches the changed keys only and updates them in place, then refreshes the cards
 // and sheets that read them.
 
-import {api, describeError, enqueue, isAbort, settle} from './api.js';
-import {cardsAffected, keyChanges, mergeChanges, sheetAffected} from './changes.js';
+import {api, describeError, isAbort, settle} from './api.js';
+import {cardsAffected, keyChanges, mergeChanges, mergeValues, sheetAffected} from './changes.js';
 import {cardStageBackground, componentBlock, renderComponentsSection} from './components.js';
 import {ATTRIBUTES} from './constants.js';
 import {stackKnown} from './context.js';
-import {renderStackOptions, renderThemeControls} from './controls.js';
 import {cssEscape, flash, keySelector, $, $$} from './dom.js';
 import {refreshExplain} from './explain.js';
 import {same} from './format.js';
-import {requestFullLoad} from './full-load.js';
 import {fillKey} from './key-tiles.js';
 import {keyQueries, loadCards, loadSheet, resolveQueries} from './loading.js';
 import {applyFilter} from './search.js';
 import {
-    buildMeta, listedKeys, renderAttributeSection, renderInheritedToggle, setGeneration, updateCounts,
+    currentPlan, listedKeys, renderAttributeSection, renderInheritedToggle, renderSectionFrame, updateCounts,
     updateNumberScale,
 } from './sections.js';
 import {renderSheetSection} from './sheet.js';
-import {currentStack, themeInfo, ui} from './state.js';
-import {renderFooterInfo, showNotice, syncBanner} from './status.js';
+import {currentStack, store, themeInfo} from './state.js';
 
-let pendingChange = null;
-
-// Queues a themeChanged; changes that arrive while one waits join it, so a burst of saves is one update.
-export function queueLiveUpdate(event) {
-    if (pendingChange && pendingChange.theme === event.theme) {
-        pendingChange = mergeChanges(pendingChange, event);
-        return;
-    }
-    pendingChange = mergeChanges({theme: event.theme, generation: 0, changed: {}}, event);
-    enqueue(() => {
-        const change = pendingChange;
-        pendingChange = null;
-        return change ? liveUpdate(change) : undefined;
-    });
-}
-
-// Applies a themeChanged: the changed keys first, then the cards and sheets that read them.
-async function liveUpdate(event) {
-    if (event.theme !== ui.ctx.theme || !ui.keys || ui.fullPending) return;
-    const epoch = ui.epoch;
-    const signal = ui.abort.signal;
-    const stale = () => epoch !== ui.epoch;
+// Applies a themeChanged: the changed keys first, then the cards and sheets that read them. Answers 'full' when
+// the change needs a full load instead (the theme's modifiers changed, the stack lost an entry, the page's plan
+// changed).
+export async function liveUpdate(event, signal) {
+    const start = store.state;
+    if (event.theme !== start.ctx.theme || !start.keys || start.fullPending) return null;
+    const epoch = start.epoch;
+    const stale = () => epoch !== store.state.epoch;
     const askedAt = performance.now();
     const [themes, keys] = await Promise.all([
         settle(api('/api/themes', null, signal)),
-        api('/api/keys', new URLSearchParams({theme: ui.ctx.theme}), signal),
+        api('/api/keys', new URLSearchParams({theme: start.ctx.theme}), signal),
     ]);
-    if (stale()) return;
+    if (stale()) return null;
     if (themes.value) {
         const before = JSON.stringify(themeInfo()?.modifiers ?? []);
-        ui.themes = themes.value.themes ?? ui.themes;
-        ui.themesAskedAt = askedAt;
-        renderThemeControls();
-        syncBanner(themeInfo());
-        if (JSON.stringify(themeInfo()?.modifiers ?? []) !== before) {
-            requestFullLoad();
-            return;
-        }
+        store.dispatch('themesLoaded', {themes: themes.value.themes ?? store.state.themes, askedAt});
+        if (JSON.stringify(themeInfo()?.modifiers ?? []) !== before) return 'full';
     }
-    if (!currentStack().every((entry) => stackKnown(keys, entry))) {
-        requestFullLoad();
-        return;
-    }
-    const {wanted, structural} = keyChanges(ui.keys, keys, event);
+    if (!currentStack().every((entry) => stackKnown(keys, entry))) return 'full';
+    const {wanted, structural} = keyChanges(store.state.keys, keys, event);
     const queries = keyQueries(keys, wanted);
-    const resolved = await Promise.all(ui.schemes.map((scheme) => (queries.length
+    const {schemes} = store.state;
+    const resolved = await Promise.all(schemes.map((scheme) => (queries.length
         ? resolveQueries(scheme, queries, signal) : {values: new Map(), generation: 0})));
-    if (stale()) return;
-    const componentsChanged = !same(ui.keys.components ?? [], keys.components ?? []);
-    const metaBefore = ui.meta;
+    if (stale()) return null;
+    const componentsChanged = !same(store.state.keys.components ?? [], keys.components ?? []);
+    const metaBefore = store.state.meta;
     const listedBefore = listedKeys();
-    ui.keys = keys;
-    ui.meta = buildMeta(keys);
+    const importedBefore = currentPlan().imported;
+    store.dispatch('keysChanged', keys);
+    if (currentPlan().imported !== importedBefore) return 'full';
     renderInheritedToggle();
+    renderSectionFrame();
     const listedAfter = listedKeys();
     for (const attribute of ATTRIBUTES) {
         if (listedBefore.get(attribute) !== listedAfter.get(attribute)) structural.add(attribute);
     }
-    let generation = Math.max(ui.generation, event.generation ?? 0, keys.generation ?? 0);
-    const updated = ui.schemes.flatMap((scheme, index) => {
+    let generation = Math.max(store.state.generation, event.generation ?? 0, keys.generation ?? 0);
+    const updated = schemes.flatMap((scheme, index) => {
         generation = Math.max(generation, resolved[index].generation);
-        return storeValues(scheme, resolved[index].values, metaBefore);
+        const data = store.state.data[scheme];
+        const merged = mergeValues(data.values, resolved[index].values, keys, metaBefore, store.state.meta);
+        store.dispatch('schemeDataChanged', {scheme, changes: {values: merged.values}});
+        return merged.updated.map(([attribute, key]) => [attribute, key, scheme]);
     });
     for (const attribute of structural) renderAttributeSection(attribute);
     for (const [attribute, key, scheme] of updated) {
@@ -99,13 +79,12 @@ async function liveUpdate(event) {
         }
     }
     updateCounts();
-    renderStackOptions(keys);
-    renderFooterInfo();
     applyFilter();
-    setGeneration(generation);
+    store.dispatch('generationSeen', generation);
     refreshExplain();
 
     scheduleCardRefresh(event, componentsChanged);
+    return null;
 }
 
 let cardChange = null;
@@ -122,7 +101,7 @@ function scheduleCardRefresh(event, componentsChanged) {
     const controller = new AbortController();
     cardRun = controller;
     refreshCards(change, controller).catch((error) => {
-        if (!isAbort(error)) showNotice(`Update failed: ${describeError(error)}`);
+        if (!isAbort(error)) store.dispatch('noticeShown', `Update failed: ${describeError(error)}`);
     });
 }
 
@@ -133,17 +112,18 @@ export function cancelCardRefresh() {
 }
 
 async function refreshCards(change, controller) {
-    const epoch = ui.epoch;
+    const {epoch, keys, schemes} = store.state;
     const signal = controller.signal;
-    const keys = ui.keys;
     const changed = new Set();
     for (const [attribute, list] of Object.entries(change.changed ?? {})) {
         for (const key of Array.isArray(list) ? list : []) changed.add(`${attribute}:${key}`);
     }
     const everything = change.componentsChanged ||
         currentStack().some((entry) => (change[`${entry.kind}s`] ?? []).includes(entry.id));
-    const loaded = await Promise.all(ui.schemes.map(async (scheme) => {
-        const data = ui.data[scheme];
+    const loaded = await Promise.all(schemes.map(async (scheme) => {
+        const data = store.state.data[scheme];
+        // An imported theme's page has no cards: nothing to refresh.
+        if (!data.cards) return [null, data.sheet];
         const only = everything ? null : new Set((keys.components ?? []).filter((id) =>
             cardsAffected(id, data.cards.get(id), change, changed)));
         return Promise.all([
@@ -151,16 +131,19 @@ async function refreshCards(change, controller) {
             everything || sheetAffected(data.sheet, change, changed) ? loadSheet(scheme, keys, signal) : data.sheet,
         ]);
     }));
-    if (controller !== cardRun || epoch !== ui.epoch) return;
+    if (controller !== cardRun || epoch !== store.state.epoch) return;
     cardRun = null;
     cardChange = null;
     let sheetChanged = false;
-    ui.schemes.forEach((scheme, index) => {
+    schemes.forEach((scheme, index) => {
         const [cards, sheet] = loaded[index];
-        const data = ui.data[scheme];
-        updateCards(scheme, data, cards, change.componentsChanged);
+        const data = store.state.data[scheme];
+        if (!cards) return;
+        const old = data.cards;
+        store.dispatch('schemeDataChanged', {scheme, changes: {cards}});
+        if (!change.componentsChanged) updateCards(scheme, old, cards);
         if (!same(data.sheet, sheet)) {
-            data.sheet = sheet;
+            store.dispatch('schemeDataChanged', {scheme, changes: {sheet}});
             sheetChanged = true;
         }
     });
@@ -173,31 +156,9 @@ async function refreshCards(change, controller) {
     applyFilter();
 }
 
-// Stores fresh values of one column; answers the `[attribute, key, scheme]` whose value or metadata differ.
-function storeValues(scheme, values, metaBefore) {
-    const data = ui.data[scheme];
-    const updated = [];
-    for (const attribute of ATTRIBUTES) {
-        const map = data.values.get(attribute) ?? new Map();
-        data.values.set(attribute, map);
-        const present = new Set((ui.keys.keys?.[attribute] ?? []).map((entry) => entry.key));
-        for (const key of map.keys()) if (!present.has(key)) map.delete(key);
-        for (const [key, entry] of values.get(attribute) ?? []) {
-            const name = `${attribute}\u0000${key}`;
-            if (!same(map.get(key), entry) || !same(metaBefore.get(name), ui.meta.get(name))) {
-                updated.push([attribute, key, scheme]);
-            }
-            map.set(key, entry);
-        }
-    }
-    return updated;
-}
-
 // Replaces the component blocks whose cards changed, and marks the changed cards.
-function updateCards(scheme, data, cards, rerenderAll) {
-    const old = data.cards;
-    data.cards = cards;
-    if (rerenderAll || old === cards) return;
+function updateCards(scheme, old, cards) {
+    if (old === cards) return;
     for (const [id, variants] of cards) {
         const before = old.get(id);
         if (same(before, variants)) continue;

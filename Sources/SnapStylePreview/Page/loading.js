@@ -64,12 +64,13 @@ export function keyQueries(keys, only = null) {
     return queries;
 }
 
-// Everything one scheme's column shows: the keys' values, the cards and the sheet.
-export async function loadScheme(scheme, keys, signal) {
+// Everything one scheme's column shows: the keys' values, and the cards and the sheet unless `cards` is false (an
+// imported theme's page, which leaves them out; then they are null).
+export async function loadScheme(scheme, keys, signal, {cards: withCards = true} = {}) {
     const [resolved, cards, sheet] = await Promise.all([
         resolveQueries(scheme, keyQueries(keys), signal),
-        loadCards(scheme, keys, signal),
-        loadSheet(scheme, keys, signal),
+        withCards ? loadCards(scheme, keys, signal) : null,
+        withCards ? loadSheet(scheme, keys, signal) : null,
     ]);
     return {values: resolved.values, generation: resolved.generation, cards, sheet};
 }

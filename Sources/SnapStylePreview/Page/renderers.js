@@ -1,9 +1,12 @@
 // The renderers of each attribute's values and of imported tokens: each returns the sample (an element with the
-// class `sample`), the value as text, and the well it sits in.
+// class `sample`), the value as text, the well it sits in, and for a font whose family the browser lacks, the
+// substitution (`{family, substitute}`). `meta` is the key's entry from /api/keys when it has a type (an imported
+// design token): its lengths are shown as written (px, rem), not in points.
 
 import {cssColor, gradientTitle, luminance, surfaceText} from './colors.js';
 import {h} from './dom.js';
 import {dimensionCss, dtcgColor, dtcgWeight, durationMs, familiesCss, isBezier, shadowCss} from './dtcg-values.js';
+import {substitutionOf} from './font-check.js';
 import {fontText} from './fonts.js';
 import {compactJSON, formatNumber} from './format.js';
 import {applyFont, bezierSvg, glyphSvg, paintForeground, paintSurface, strokeSvg} from './paint.js';
@@ -44,19 +47,19 @@ export const RENDERERS = {
         return {well: 'checker', sample, text: `${value.base?.hex ?? '?'} · ${value.brightness ?? ''}`};
     },
 
-    number(value) {
+    number(value, scheme, meta = null) {
         const magnitude = Math.abs(Number(value.value) || 0);
         const sample = h('span', {class: `sample bar${value.value < 0 ? ' negative' : ''}`, vars: {'--v': magnitude}});
-        let text = formatNumber(value.value);
-        if (Number.isFinite(value.base) && value.base !== value.value) text += ` (base ${formatNumber(value.base)})`;
-        if (value.dimension) text += ` · ${dimensionCss(value.dimension)}`;
-        return {sample, text};
+        return {sample, text: numberText(value, meta)};
     },
 
-    font(value) {
+    font(value, scheme, meta = null) {
         const sample = h('div', {class: 'sample', text: SAMPLE_TEXT});
         applyFont(sample, value);
-        return {sample, text: fontText(value)};
+        const families = Array.isArray(value.families) && value.families.length ? value.families : value.family;
+        const fallback = {serif: 'serif', monospaced: 'monospace'}[value.design] ?? 'system-ui';
+        const substituted = substitutionOf(families, fallback);
+        return {sample, text: fontText(value, meta?.type ? 'px' : 'pt'), substituted};
     },
 
     padding(value) {
@@ -119,6 +122,28 @@ export const RENDERERS = {
     },
 };
 
+// The token types whose numbers are lengths (DTCG's and Tokens Studio's).
+const LENGTH_TYPES = new Set([
+    'dimension', 'spacing', 'sizing', 'borderRadius', 'borderWidth', 'fontSizes', 'paragraphSpacing',
+    'paragraphIndent',
+]);
+
+// A number as text: a length as its token writes it (`1.5rem`, `24px`, with the pixels a rem makes), an imported
+// length without a unit in px (Tokens Studio's bare numbers are pixels), a plain number as it is, a native one as
+// the model's number (points, with its base size when Dynamic Type scaled it).
+export function numberText(value, meta = null) {
+    if (value.dimension) {
+        const written = dimensionCss(value.dimension);
+        const unit = value.dimension.unit ?? 'px';
+        return unit === 'px' ? written : `${written} (${formatNumber(value.value)}px)`;
+    }
+    if (LENGTH_TYPES.has(meta?.type)) return `${formatNumber(value.value)}px`;
+    if (meta?.type) return formatNumber(value.value, 4);
+    let text = formatNumber(value.value);
+    if (Number.isFinite(value.base) && value.base !== value.value) text += ` (base ${formatNumber(value.base)})`;
+    return text;
+}
+
 // An imported token's sample by its DTCG type; a value of another type is shown as text or JSON.
 function renderToken(type, value) {
     const plain = (sampleClass, text) => ({
@@ -158,7 +183,7 @@ function renderToken(type, value) {
     if (type === 'fontFamily') {
         const sample = h('div', {class: 'sample token-text token-family', text: 'Aa Bb Cc 123'});
         sample.style.fontFamily = familiesCss(value);
-        return {well: 'plain', sample, text: [value].flat().join(', ')};
+        return {well: 'plain', sample, text: [value].flat().join(', '), substituted: substitutionOf(value, 'serif')};
     }
     if (type === 'fontWeight') {
         const sample = h('div', {class: 'sample token-text token-weight', text: 'Aa'});
@@ -176,10 +201,49 @@ function renderToken(type, value) {
         if (value.fontWeight !== undefined) sample.style.fontWeight = String(dtcgWeight(value.fontWeight));
         if (Number.isFinite(value.lineHeight)) sample.style.lineHeight = String(value.lineHeight);
         if (value.letterSpacing) sample.style.letterSpacing = dimensionCss(value.letterSpacing);
-        return {well: 'plain', sample, text: compactJSON(value)};
+        const substituted = substitutionOf(value.fontFamily, 'serif');
+        return {well: 'plain', sample, text: compactJSON(value), substituted};
+    }
+    if (type === 'composition' && value && typeof value === 'object' && !Array.isArray(value)) {
+        return renderComposition(value);
     }
     if (type === 'dimension') return plain('token-big', dimensionCss(value));
     if (type === 'number' && Number.isFinite(value)) return plain('token-big', formatNumber(value, 4));
     if (typeof value === 'string') return plain('token-string', value);
     return plain('token-json', compactJSON(value, 400));
+}
+
+// The CSS property a Tokens Studio composition member sets on its sample, by member name.
+const COMPOSITION_CSS = {
+    fill: 'backgroundColor', background: 'backgroundColor', backgroundColor: 'backgroundColor',
+    borderRadius: 'borderRadius', padding: 'padding', borderWidth: 'borderWidth', borderColor: 'borderColor',
+    color: 'color', opacity: 'opacity', boxShadow: 'boxShadow', width: 'width', height: 'height',
+};
+
+// A member of a composition as CSS text: a color as its hex, a length as written, a shadow as box-shadow.
+function memberCss(name, member) {
+    if (member && typeof member === 'object' && 'colorSpace' in member) return member.hex ?? dtcgColor(member);
+    if (name === 'boxShadow') return shadowCss(member);
+    if (member && typeof member === 'object' && 'unit' in member) return dimensionCss(member);
+    if (typeof member === 'number') return formatNumber(member, 4);
+    return typeof member === 'string' ? member : compactJSON(member, 60);
+}
+
+// A Tokens Studio composition (a card's fill, radius, padding, ...) as a box with those properties, and its
+// members as text.
+function renderComposition(value) {
+    const content = h('span', {class: 'token-composition-content', text: 'Aa'});
+    const sample = h('div', {class: 'sample token-composition'}, [content]);
+    const parts = [];
+    for (const [name, member] of Object.entries(value)) {
+        const css = memberCss(name, member);
+        parts.push(`${name} ${css}`);
+        const property = COMPOSITION_CSS[name];
+        if (!property) continue;
+        if (property === 'padding') content.style.margin = `min(${css}, 24px)`;
+        else sample.style[property] = property === 'backgroundColor' || property === 'borderColor' ||
+            property === 'color' ? dtcgColor(member) : css;
+    }
+    if (value.borderWidth !== undefined) sample.style.borderStyle = 'solid';
+    return {well: 'paper', sample, text: parts.join(' · ')};
 }

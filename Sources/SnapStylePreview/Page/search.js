@@ -2,7 +2,7 @@
 
 import {$, $$} from './dom.js';
 import {filterKeyGroups} from './key-groups.js';
-import {ui} from './state.js';
+import {store} from './state.js';
 
 // Shows the keys, cards and sheets whose name or value holds the search text, and their groups.
 export function applyFilter() {
@@ -29,7 +29,7 @@ export function applyFilter() {
         }
         const total = $$('.key, .component-block, .phone-item', section).length;
         const collapsed = Boolean(query) && visible === 0;
-        const columns = Math.max(1, ui.schemes.length);
+        const columns = Math.max(1, store.state.schemes.length);
         const count = $('.section-title .count', section);
         if (count && total) {
             count.textContent = query ? `${visible / columns} of ${total / columns}` : `${total / columns}`;

@@ -1,24 +1,28 @@
-// The attribute sections: which keys each lists, in which order and groups, and the counts; rendering everything.
+// The attribute sections: which keys each lists, in which order and groups, which sections an imported theme's page
+// shows, the numbers' scales and the counts.
 
-import {renderComponentsSection} from './components.js';
+import {columnsElement, emptyNote, sectionBody} from './columns.js';
 import {ATTRIBUTE_SECTIONS, ATTRIBUTES, DETENTS, SECTION_OF} from './constants.js';
 import {h, $, $$} from './dom.js';
 import {keyListElement} from './key-groups.js';
-import {hasTypedKeys, sortEntries, visibleEntries} from './key-lists.js';
+import {groupEntries, hasTypedKeys, pagePlan, sortEntries, visibleEntries} from './key-lists.js';
 import {entryOf, LAYOUT, makeKey} from './key-tiles.js';
-import {renderSheetSection} from './sheet.js';
-import {ui} from './state.js';
+import {numberScales} from './number-scale.js';
+import {store} from './state.js';
+
+// The titles of an imported theme's sections, in a web team's words.
+const IMPORTED_TITLES = {surfaces: 'Colors', numbers: 'Dimensions', fonts: 'Typography', tokens: 'Other tokens'};
 
 // Whether the page lists only the theme's own keys: an imported theme (one with design tokens) unless the
 // "inherited keys" toggle is on.
 function ownKeysOnly() {
-    return hasTypedKeys(ui.keys) && !ui.showInherited;
+    return hasTypedKeys(store.state.keys) && !store.state.showInherited;
 }
 
 // The entries of an attribute the page lists, in natural order (`gray.50` before `gray.100`).
 function listedEntries(attribute) {
-    const entries = ui.keys?.keys?.[attribute] ?? [];
-    return sortEntries(visibleEntries(entries, ui.ctx.theme, ownKeysOnly()));
+    const entries = store.state.keys?.keys?.[attribute] ?? [];
+    return sortEntries(visibleEntries(entries, store.state.ctx.theme, ownKeysOnly()));
 }
 
 // The listed keys of each attribute, one string each, to tell whether a section's list changed.
@@ -34,21 +38,32 @@ function orderedEntries(attribute, scheme) {
     return entries.sort((a, b) => size(b) - size(a));
 }
 
-// One column per scheme shown, each drawn by `render(scheme)`.
-export function columnsElement(render) {
-    const columns = ui.schemes.map((scheme) => h('div', {class: 'column', dataset: {scheme}}, [
-        ui.schemes.length > 1 ? h('h3', {class: 'column-title', text: scheme === 'dark' ? 'Dark' : 'Light'}) : null,
-        render(scheme),
-    ]));
-    return h('div', {class: `columns columns-${columns.length}`}, columns);
+// What the page shows now (pagePlan), with the sheet and components counted.
+export function currentPlan() {
+    const {keys, ctx, showInherited} = store.state;
+    return pagePlan(keys, ctx.theme, showInherited, ATTRIBUTE_SECTIONS);
 }
 
-export function emptyNote(text) {
-    return h('p', {class: 'empty-note', text});
-}
-
-export function sectionBody(id) {
-    return $(`#${id} .section-body`);
+// Shows the sections the page holds for this theme, titled in its words, and their links.
+export function renderSectionFrame() {
+    const plan = currentPlan();
+    document.body.classList.toggle('is-imported', plan.imported);
+    // Only what differs is written: a live update draws this again, and any write makes the browser lay out anew.
+    const set = (node, property, value) => {
+        if (node && node[property] !== value) node[property] = value;
+    };
+    for (const section of $$('main > .section')) {
+        // Without keys (loading, or no theme) the first section holds the note that says so.
+        const shown = store.state.keys ? plan.shown.has(section.id) : section.id === 'surfaces';
+        const link = $(`.toc a[data-section="${section.id}"]`);
+        set(section, 'hidden', !shown);
+        set(link, 'hidden', !shown);
+        const title = $('.section-title', section);
+        title.dataset.native ??= title.firstChild.textContent.trim();
+        const text = `${(plan.imported && IMPORTED_TITLES[section.id]) || title.dataset.native} `;
+        set(title.firstChild, 'textContent', text);
+        set(link?.firstChild, 'textContent', text);
+    }
 }
 
 // Draws an attribute's section: its listed keys in each column, in groups by path where names are dotted.
@@ -67,48 +82,39 @@ export function renderAttributeSection(attribute) {
     if (attribute === 'number') updateNumberScale();
 }
 
-// The numbers' bars share one scale: the largest listed number (an imported theme's own keys are not drawn at the
-// scale of the numbers it inherits and does not list).
+// The numbers' bars: one scale per group of keys as shown (an imported theme's own keys are not drawn at the scale
+// of the numbers it inherits), the same in every column; an outlier is drawn full and marked off the scale.
 export function updateNumberScale() {
-    let max = 1;
-    const listed = listedEntries('number');
-    for (const scheme of ui.schemes) {
-        for (const {key} of listed) {
-            const value = Math.abs(Number(entryOf(scheme, 'number', key).value?.value));
-            if (Number.isFinite(value)) max = Math.max(max, value);
-        }
+    const {schemes} = store.state;
+    const scales = numberScales(groupEntries(listedEntries('number')),
+        (key) => schemes.map((scheme) => entryOf(scheme, 'number', key).value?.value));
+    for (const node of $$('#numbers .key[data-attribute="number"]')) {
+        const scale = scales.get(node.dataset.key);
+        node.style.setProperty('--max', String(scale?.max ?? 1));
+        node.classList.toggle('off-scale', Boolean(scale?.off));
+        const bar = $('.bar', node);
+        if (bar) bar.title = scale?.off ? `off the scale of its group (${scale.max})` : '';
     }
-    $('#numbers').style.setProperty('--max', String(max));
 }
 
-// The keys' metadata (type, description, deprecation) by `attribute NUL key`.
-export function buildMeta(keys) {
-    const meta = new Map();
-    for (const attribute of ATTRIBUTES) {
-        for (const entry of keys.keys?.[attribute] ?? []) {
-            if (entry.type || entry.description || entry.deprecated) meta.set(`${attribute}\u0000${entry.key}`, entry);
-        }
-    }
-    return meta;
+// Draws every attribute section from the loaded state.
+export function renderAttributeSections() {
+    renderInheritedToggle();
+    renderSectionFrame();
+    for (const attribute of ATTRIBUTES) renderAttributeSection(attribute);
 }
 
 // The "inherited keys" toggle shows for an imported theme only (one with design tokens).
 export function renderInheritedToggle() {
-    $('#inherited-toggle').hidden = !hasTypedKeys(ui.keys);
-    $('#inherited').checked = ui.showInherited;
-}
-
-// Draws every section from the loaded state.
-export function renderAll() {
-    renderInheritedToggle();
-    for (const attribute of ATTRIBUTES) renderAttributeSection(attribute);
-    renderComponentsSection();
-    renderSheetSection();
-    updateCounts();
+    const hidden = !hasTypedKeys(store.state.keys);
+    if ($('#inherited-toggle').hidden !== hidden) $('#inherited-toggle').hidden = hidden;
+    if ($('#inherited').checked !== store.state.showInherited) $('#inherited').checked = store.state.showInherited;
 }
 
 // Empties the sections and says why (no themes, or a theme that never loaded).
 export function renderUnavailable(message) {
+    renderInheritedToggle();
+    renderSectionFrame();
     for (const section of $$('main .section')) {
         section.classList.add('is-empty');
         $('.section-body', section).replaceChildren();
@@ -119,14 +125,16 @@ export function renderUnavailable(message) {
 
 // The counts of listed keys in the section titles, the table of contents and the footer.
 export function updateCounts() {
+    const {keys, schemes, data} = store.state;
     const counts = {};
     let total = 0;
     for (const [attribute, id] of ATTRIBUTE_SECTIONS) {
         counts[id] = listedEntries(attribute).length;
         total += counts[id];
     }
-    counts.components = ui.keys?.components?.length ?? 0;
-    counts.sheet = ui.schemes.some((scheme) => ui.data[scheme]?.sheet) ? DETENTS.length : 0;
+    const plan = currentPlan();
+    counts.components = plan.shown.has('components') ? keys?.components?.length ?? 0 : 0;
+    counts.sheet = plan.shown.has('sheet') && schemes.some((scheme) => data[scheme]?.sheet) ? DETENTS.length : 0;
     for (const [id, count] of Object.entries(counts)) {
         for (const node of $$(`#${id} .section-title .count, .toc a[data-section="${id}"] .count`)) {
             node.textContent = String(count);
@@ -136,9 +144,10 @@ export function updateCounts() {
     $('#key-count').textContent = `${total} ${total === 1 ? 'key' : 'keys'}`;
 }
 
-// The generation shown (the footer, and `body[data-generation]` for tests).
-export function setGeneration(generation) {
-    ui.generation = generation;
-    document.body.dataset.generation = String(generation);
-    $('#generation').textContent = generation ? String(generation) : '–';
+// A section's placeholder while a theme loads: its keys are not known yet.
+export function renderLoading(theme) {
+    renderSectionFrame();
+    for (const section of $$('main .section')) $('.section-body', section).replaceChildren();
+    sectionBody('surfaces').replaceChildren(h('p', {class: 'empty-note', text: `Loading “${theme}”…`}));
+    updateCounts();
 }

@@ -1,13 +1,13 @@
 // The bottom sheet at each of its detents, in a phone-sized frame.
 
+import {columnsElement, emptyNote, sectionBody} from './columns.js';
 import {elementNode, keyref, shapeRadius, styleContainer} from './components.js';
 import {DETENTS, PHONE} from './constants.js';
 import {h, $} from './dom.js';
 import {formatNumber} from './format.js';
 import {sheetExtra} from './loading.js';
 import {paintSurface} from './paint.js';
-import {columnsElement, emptyNote, sectionBody} from './sections.js';
-import {ui} from './state.js';
+import {store} from './state.js';
 
 function sheetValue(sheet, attribute, key) {
     return sheet.values[`${attribute}:${key}`] ?? null;
@@ -52,7 +52,7 @@ function phoneItem(sheet, scheme, [key, name]) {
     }
     phone.append(h('div', {class: 'phone-home'}));
     const viewport = h('div', {class: 'phone-viewport'}, [phone]);
-    const extra = sheetExtra(ui.keys);
+    const extra = sheetExtra(store.state.keys);
     const caption = h('figcaption', {}, [
         keyref('number', key, scheme, extra, name),
         h('span', {class: 'value', text: Number.isFinite(top) ? `${formatNumber(top, 1)} pt from top` : 'no value'}),
@@ -63,14 +63,15 @@ function phoneItem(sheet, scheme, [key, name]) {
 // Draws the sheet section: the phones at each detent in each column, or why there is none.
 export function renderSheetSection() {
     const body = sectionBody('sheet');
-    const present = ui.schemes.some((scheme) => ui.data[scheme]?.sheet);
+    const {schemes, data} = store.state;
+    const present = schemes.some((scheme) => data[scheme]?.sheet);
     $('#sheet').classList.toggle('is-empty', !present);
     if (!present) {
         body.replaceChildren(emptyNote('This theme has no bottom sheet (no sheetDetent numbers).'));
         return;
     }
     body.replaceChildren(columnsElement((scheme) => {
-        const sheet = ui.data[scheme]?.sheet;
+        const sheet = data[scheme]?.sheet;
         if (!sheet) return emptyNote('No sheet.');
         const note = sheet.container?.error ? emptyNote(`sheet container: ${sheet.container.error}`) : null;
         return h('div', {class: 'sheet-block'}, [

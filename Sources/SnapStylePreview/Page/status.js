@@ -1,55 +1,59 @@
-// The error banner, the notice, the connection status and the footer.
+// The error banner, the notice, the connection status and the footer, each drawn from the store when its part of
+// the state changes.
 
 import {h, $} from './dom.js';
-import {activeSchemes, contextParams, themeInfo, ui} from './state.js';
+import {bannerErrors, errorLine} from './error-list.js';
+import {activeSchemes, contextParams, store, themeInfo} from './state.js';
+import {watch} from './store.js';
 
-// Shows the banner as a theme list says, unless an event about the theme came after the list was asked for.
-export function syncBanner(info) {
-    if (ui.bannerEventAt > ui.themesAskedAt) return;
-    if (info && info.errors?.length) showBanner(info.name, info.errors);
-    else hideBanner();
+// The banner of a theme's errors: each `path:line:column: message` once, the first 20, and the count.
+function renderBanner({banner}) {
+    const node = $('#banner');
+    if (!banner) {
+        if (node.hidden && !node.firstChild) return;
+        node.hidden = true;
+        node.replaceChildren();
+        delete node.dataset.count;
+        return;
+    }
+    const {lines, total, more} = bannerErrors(banner.errors, banner.errorCount);
+    const errors = `${total} ${total === 1 ? 'error' : 'errors'}`;
+    const info = themeInfo(banner.theme);
+    // An imported theme loads without its tokens in error; a native one keeps its last good state.
+    const name = `Theme “${banner.theme}”`;
+    node.dataset.title = info?.state === 'loaded' ? `${name} has ${errors}: its tokens in error are left out.`
+        : info?.generation ? `${name} has ${errors}: showing its last good values.`
+        : `${name} has ${errors} and has never loaded.`;
+    node.dataset.count = String(total);
+    node.replaceChildren(...lines.map((line) => h('li', {text: line})),
+        more ? h('li', {class: 'banner-more', text: `and ${more} more (snapstyle check ${banner.theme} lists ` +
+            'every one)'}) : null);
+    node.hidden = false;
 }
 
-function errorLine(error) {
-    return `${error.file}:${error.line}:${error.column}: ${error.message}`;
+function renderNotice({notice}) {
+    const node = $('#notice');
+    node.textContent = notice ?? '';
+    node.hidden = notice === null;
 }
 
-// The banner of a theme's errors, one `path:line:column: message` a line.
-export function showBanner(theme, errors) {
-    const banner = $('#banner');
-    banner.dataset.title = themeInfo(theme)?.generation
-        ? `Theme “${theme}” has errors: showing its last good values.`
-        : `Theme “${theme}” has errors and has never loaded.`;
-    banner.replaceChildren(...errors.map((error) => h('li', {text: errorLine(error)})));
-    banner.hidden = false;
-}
-
-export function hideBanner() {
-    const banner = $('#banner');
-    banner.hidden = true;
-    banner.replaceChildren();
-}
-
-export function showNotice(text) {
-    const notice = $('#notice');
-    notice.textContent = text;
-    notice.hidden = false;
-}
-
-export function hideNotice() {
-    $('#notice').hidden = true;
-}
+const CONNECTION_TEXT = {live: 'live', reconnecting: 'reconnecting…', connecting: 'connecting…'};
 
 // The connection status in the footer: connecting, live or reconnecting.
-export function setConnection(state) {
-    ui.connection = state;
+function renderConnection({connection}) {
     const status = $('#status');
-    status.dataset.state = state;
-    status.textContent = state === 'live' ? 'live' : state === 'reconnecting' ? 'reconnecting…' : 'connecting…';
+    status.dataset.state = connection;
+    status.textContent = CONNECTION_TEXT[connection] ?? connection;
+}
+
+// The generation shown (the footer, and `body[data-generation]` for tests).
+function renderGeneration({generation}) {
+    document.body.dataset.generation = String(generation);
+    $('#generation').textContent = generation ? String(generation) : '–';
 }
 
 // The footer: the theme's format and parent, its export links in the context shown, import warnings.
-export function renderFooterInfo() {
+function renderFooterInfo() {
     const info = themeInfo();
     const parts = [];
     if (info) {
@@ -59,15 +63,29 @@ export function renderFooterInfo() {
     const links = info ? ['css', 'json', 'tokens.json'].map((format) => {
         const params = contextParams(activeSchemes()[0]);
         params.delete('theme');
+        if (store.state.showInherited) params.set('inherited', 'true');
         return h('a', {href: `/theme/${encodeURIComponent(info.name)}.${format}?${params}`, target: '_blank',
             rel: 'noopener', text: format === 'tokens.json' ? 'DTCG' : format.toUpperCase()});
     }) : [];
+    const warnings = info?.warnings ?? [];
+    // The footer is drawn again only when it says something else (each live update brings a new theme list).
+    const signature = JSON.stringify([parts, links.map((link) => link.href), warnings.map(errorLine)]);
+    if ($('#theme-info').dataset.signature === signature) return;
+    $('#theme-info').dataset.signature = signature;
     $('#theme-info').replaceChildren(parts.join(' · '), links.length ? h('span', {class: 'exports'},
         ['export ', ...links.flatMap((link, i) => (i ? [' ', link] : [link]))]) : null);
-    const warnings = info?.warnings ?? [];
     const details = $('#warnings');
     details.hidden = warnings.length === 0;
     $('summary', details).textContent = `${warnings.length} ${warnings.length === 1 ? 'warning' : 'warnings'} ` +
         'while importing design tokens';
     $('ul', details).replaceChildren(...warnings.map((warning) => h('li', {text: errorLine(warning)})));
+}
+
+// Each part follows its slice of the state.
+export function wireStatus() {
+    watch(store, (state) => [state.banner, state.themes], renderBanner);
+    watch(store, (state) => state.notice, renderNotice);
+    watch(store, (state) => state.connection, renderConnection);
+    watch(store, (state) => state.generation, renderGeneration);
+    watch(store, (state) => [state.themes, state.ctx, state.showInherited], renderFooterInfo);
 }
