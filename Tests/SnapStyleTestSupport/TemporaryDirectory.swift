@@ -20,7 +20,16 @@ public final class TemporaryDirectory: @unchecked Sendable {
         path = String(cString: made)
     }
 
-    deinit { try? FileManager.default.removeItem(atPath: path) }
+    /// FileManager gives up on a tree nested past the longest path the system opens (some tests make one); `rm`
+    /// walks any depth.
+    deinit {
+        if (try? FileManager.default.removeItem(atPath: path)) != nil { return }
+        let remove = Process()
+        remove.executableURL = URL(fileURLWithPath: "/bin/rm")
+        remove.arguments = ["-rf", "--", path]
+        guard (try? remove.run()) != nil else { return }
+        remove.waitUntilExit()
+    }
 
     /// The absolute path of `relative` in the directory.
     public func full(_ relative: String) -> String { "\(path)/\(relative)" }
