@@ -195,15 +195,19 @@ let package = Package(
             name: "SnapStyleTestSupport", dependencies: ["SnapStyleJSON", "SnapStyleJansson"],
             path: "Tests/SnapStyleTestSupport"
         ),
-        // One test target per library, as Hummingbird has them; the end-to-end tests of a program sit with its library.
+        // One test target per library, as Hummingbird has them; a program's end-to-end tests sit with its library.
         .testTarget(name: "SnapStyleEngineTests", dependencies: ["SnapStyleEngine", "SnapStyleJSON"]),
         .testTarget(name: "SnapStyleSystemTests", dependencies: ["SnapStyleSystem"]),
         .testTarget(name: "SnapStyleLSPTests", dependencies: ["SnapStyleLSP", "SnapStyleEngine"]),
         // The Swift JSON codec (JSONText) against jansson: the same texts read alike, each reads what the other writes.
-        .testTarget(name: "SnapStyleJSONTests", dependencies: ["SnapStyleJSON", "SnapStyleJansson", "SnapStyleTestSupport"]),
+        .testTarget(
+            name: "SnapStyleJSONTests", dependencies: ["SnapStyleJSON", "SnapStyleJansson", "SnapStyleTestSupport"]
+        ),
         // The client library against the real daemon and a misbehaving one, and a program that links it alone.
-        .testTarget(name: "SnapStyleClientTests", dependencies: ["SnapStyleClient", "SnapStyleJSON", "SnapStyleTestSupport"]),
-        // The daemon: its pieces in-process, and the real binary (lifecycle, protocol, hot reload, limits, fuzz corpus).
+        .testTarget(
+            name: "SnapStyleClientTests", dependencies: ["SnapStyleClient", "SnapStyleJSON", "SnapStyleTestSupport"]
+        ),
+        // The daemon: its parts in-process, and the real binary (lifecycle, protocol, hot reload, limits, fuzz corpus).
         .testTarget(
             name: "SnapStyleServerTests",
             dependencies: [

@@ -34,4 +34,3 @@ public struct CLIRun {
         stdout = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
     }
 }
-

@@ -163,4 +163,3 @@ public func writeInPlace(_ path: String, _ text: String) {
     _ = text.utf8CString.withUnsafeBufferPointer { Glibc.write(fd, $0.baseAddress, $0.count - 1) }
     close(fd)
 }
-
