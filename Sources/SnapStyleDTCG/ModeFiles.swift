@@ -11,7 +11,8 @@ enum ModeFiles {
         var highContrast: Bool
     }
 
-    /// The mode a path names, if any: a word of its file name (parts between dots or dashes) or a directory name.
+    /// The mode a path names, if any: a word of its file name (parts between dots, dashes, spaces or underscores) or a
+    /// directory name.
     static func mode(of path: String) -> Mode? {
         var components = path.lowercased().split(separator: "/").map(String.init)
         var name = components.removeLast()
@@ -19,7 +20,10 @@ enum ModeFiles {
         var words = Set(components)
         for part in name.split(separator: ".") {
             words.insert(String(part))
-            for piece in part.split(separator: "-") { words.insert(String(piece)) }
+            // Tokens Studio's theme names are words: `Dark HC`, `Light_High_Contrast`.
+            for piece in part.split(whereSeparator: { $0 == "-" || $0 == " " || $0 == "_" }) {
+                words.insert(String(piece))
+            }
         }
         let scheme = words.contains("dark") ? "dark" : words.contains("light") ? "light" : nil
         let contrast = !words.isDisjoint(with: ["hc", "high-contrast", "contrast"])
@@ -43,7 +47,10 @@ enum ModeFiles {
                 (
                     ModifierSelector(
                         name: "colorScheme", contexts: ["light", "dark"], defaultContext: "light",
-                        mapping: [mapping("light", scheme: "light"), mapping("dark", scheme: "dark")]),
+                        mapping: [
+                            mapping("light", scheme: "light", pinsContrast: false),
+                            mapping("dark", scheme: "dark", pinsContrast: false),
+                        ]),
                     [files("light", false), files("dark", false)]
                 ))
         }
@@ -72,18 +79,27 @@ enum ModeFiles {
     }
 
     /// For a resolver modifier no manifest maps: contexts named `light`/`dark` (any case) follow `colorScheme`, and
-    /// those naming high contrast (`hc`, `high-contrast`, `contrast`) follow `contrast`.
+    /// those naming high contrast (`hc`, `high-contrast`, `contrast`) follow `contrast`. A modifier with no
+    /// high-contrast context of its own follows the scheme alone, so that its dark context still applies at
+    /// increased contrast (modes compose: another modifier may bring the contrast).
     static func automaticMapping(contexts: [String]) -> [ModifierSelector.Mapping] {
-        contexts.compactMap { context in
-            guard let mode = mode(of: context + ".json") else { return nil }
-            return mapping(context, scheme: mode.scheme, high: mode.highContrast)
+        let modes = contexts.map { mode(of: $0 + ".json") }
+        let pinsContrast = modes.contains { $0?.highContrast == true }
+        return zip(contexts, modes).compactMap { context, mode in
+            guard let mode else { return nil }
+            return mapping(context, scheme: mode.scheme, high: mode.highContrast, pinsContrast: pinsContrast)
         }
     }
 
-    static func mapping(_ context: String, scheme: String? = nil, high: Bool = false) -> ModifierSelector.Mapping {
+    /// A context's predicate: its scheme, and its contrast (`high`, or `standard` when `pinsContrast`).
+    static func mapping(
+        _ context: String, scheme: String? = nil, high: Bool = false, pinsContrast: Bool = true
+    ) -> ModifierSelector.Mapping {
         var tests: [Predicate.Test] = []
         if let scheme { tests.append(.init(member: .colorScheme, matcher: .equals(.string(scheme)))) }
-        tests.append(.init(member: .contrast, matcher: .equals(.string(high ? "high" : "standard"))))
+        if high || pinsContrast {
+            tests.append(.init(member: .contrast, matcher: .equals(.string(high ? "high" : "standard"))))
+        }
         return ModifierSelector.Mapping(context: context, predicate: Predicate(tests: tests))
     }
 }

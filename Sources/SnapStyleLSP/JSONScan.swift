@@ -1,3 +1,4 @@
+import SnapStyleVocabulary
 /// A tolerant reading of JSON text for the editor: every string (key or value), number and literal with its byte
 /// range and its path from the root, and every object and array with its extent. Text being typed (unclosed
 /// strings and brackets, missing commas) is read as far as it makes sense; nothing is ever refused.
@@ -10,6 +11,38 @@ public struct JSONScan: Sendable {
         public var key: String? { if case .key(let key) = self { key } else { nil } }
     }
 
+    /// The paths of a scan's tokens as a tree: each node one segment below its parent, so that a token's path costs
+    /// one number however deep it stands (a copy of the path per token made memory quadratic in the nesting).
+    public final class PathTable: Sendable {
+        /// Per node: its parent (-1 for the root, node 0, the empty path), its segment and its depth.
+        public let parents: [Int32]
+        public let segments: [Segment]
+        public let depths: [Int32]
+
+        init(parents: [Int32], segments: [Segment], depths: [Int32]) {
+            self.parents = parents
+            self.segments = segments
+            self.depths = depths
+        }
+
+        static let empty = PathTable(parents: [-1], segments: [.index(0)], depths: [0])
+
+        /// The path of a node, root first.
+        public func path(_ node: Int32) -> [Segment] {
+            var result: [Segment] = []
+            result.reserveCapacity(Int(depths[Int(node)]))
+            var current = node
+            while current > 0 {
+                result.append(segments[Int(current)])
+                current = parents[Int(current)]
+            }
+            return result.reversed()
+        }
+
+        /// The last segment of a node's path (nil for the root).
+        public func last(_ node: Int32) -> Segment? { node > 0 ? segments[Int(node)] : nil }
+    }
+
     /// A string in the text.
     public struct StringToken: Sendable, Hashable {
         /// The decoded text.
@@ -19,49 +52,68 @@ public struct JSONScan: Sendable {
         /// The offset just past the closing quote (or where an unclosed string stops).
         public var end: Int
         public var isKey: Bool
-        /// For a key, the path of its member (the object's path and the key); for a value, the value's path.
-        public var path: [Segment]
+        /// The node of its path in `table`: for a key, its member's (the object's path and the key); for a value,
+        /// the value's.
+        public var node: Int32
         /// For a key, the offset just past its member's value (the key's own end while the value is missing).
         public var memberEnd: Int
+        var table = PathTable.empty
 
         /// The offsets of the text between the quotes.
         public var contentStart: Int { start + 1 }
+        /// The path from the root (made on each call: prefer `depth` and `last` where they do).
+        public var path: [Segment] { table.path(node) }
+        public var depth: Int { Int(table.depths[Int(node)]) }
+        /// The path's last segment.
+        public var last: Segment? { table.last(node) }
+
+        public static func == (a: Self, b: Self) -> Bool {
+            (a.text, a.start, a.end, a.isKey, a.memberEnd) == (b.text, b.start, b.end, b.isKey, b.memberEnd)
+                && a.path == b.path
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(start)
+            hasher.combine(end)
+        }
     }
 
     /// A number, `true`, `false` or `null`.
     public struct ScalarToken: Sendable, Hashable {
         public var start: Int
         public var end: Int
-        public var path: [Segment]
+        public var node: Int32
     }
 
     /// An object or an array.
     public struct Container: Sendable, Hashable {
-        public var path: [Segment]
+        public var node: Int32
         public var start: Int
         /// Just past the closing bracket, or the end of the text when it is not closed.
         public var end: Int
         public var isObject: Bool
     }
 
-    /// How deep the scan records: what lies deeper is skipped as text (no theme file nests near it; jansson refuses
-    /// files nested deeper than 2,048 levels, and each token here carries its path, so a deeper bound would cost
-    /// time and memory quadratic in the depth on hostile text).
-    public static let maximumDepth = 256
+    // How deep the scan records is `Limits.scanDepth`: what lies deeper is skipped as text (no theme file nests near
+    // it; jansson refuses files nested deeper than 2,048 levels).
 
     public private(set) var strings: [StringToken] = []
     public private(set) var scalars: [ScalarToken] = []
     public private(set) var containers: [Container] = []
+    /// The paths of every token.
+    public let paths: PathTable
 
     public init(bytes: [UInt8]) {
         var reader = Reader(bytes: bytes)
         reader.run(until: bytes.count)
+        paths = PathTable(parents: reader.parents, segments: reader.segments, depths: reader.depths)
         strings = reader.strings
+        for index in strings.indices { strings[index].table = paths }
         scalars = reader.scalars
         containers =
             reader.containers
             + reader.frames.reversed().map {
-                Container(path: $0.path, start: $0.start, end: bytes.count, isObject: $0.isObject)
+                Container(node: $0.node, start: $0.start, end: bytes.count, isObject: $0.isObject)
             }
     }
 
@@ -79,25 +131,45 @@ public struct JSONScan: Sendable {
 
     /// The extent of whatever starts at `offset`: a string, a scalar, or (its first line only) an object or array.
     public func extent(startingAt offset: Int, in bytes: [UInt8]) -> (start: Int, end: Int) {
-        if let string = strings.first(where: { $0.start == offset }) { return (string.start, string.end) }
-        if let scalar = scalars.first(where: { $0.start == offset }) { return (scalar.start, scalar.end) }
+        if let string = Self.first(in: strings, startingAt: offset, \.start) { return (string.start, string.end) }
+        if let scalar = Self.first(in: scalars, startingAt: offset, \.start) { return (scalar.start, scalar.end) }
         var end = offset
         while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
         return (offset, max(end, min(offset + 1, bytes.count)))
+    }
+
+    /// The element of a list sorted by `start` that starts at `offset` (a binary search).
+    static func first<T>(in list: [T], startingAt offset: Int, _ start: KeyPath<T, Int>) -> T? {
+        var low = 0
+        var high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if list[middle][keyPath: start] < offset { low = middle + 1 } else { high = middle }
+        }
+        return low < list.count && list[low][keyPath: start] == offset ? list[low] : nil
     }
 
     /// Where the cursor stands, read from the text before it.
     public static func cursor(in bytes: [UInt8], at offset: Int) -> JSONCursor {
         var reader = Reader(bytes: bytes)
         reader.run(until: min(offset, bytes.count))
+        let table = PathTable(parents: reader.parents, segments: reader.segments, depths: reader.depths)
         if let open = reader.openString {
             let partial = String(decoding: bytes[(open.start + 1)..<min(offset, bytes.count)], as: UTF8.self)
             let place: JSONCursor.Place = open.isKey ? .key(partial: partial) : .value(partial: partial)
-            return JSONCursor(place: place, path: open.path, stringStart: open.start)
+            return JSONCursor(place: place, path: table.path(open.node), stringStart: open.start)
         }
         guard let frame = reader.frames.last else { return JSONCursor(place: .outside, path: [], stringStart: nil) }
-        if frame.isObject, frame.expectsKey { return JSONCursor(place: .keySlot, path: frame.path, stringStart: nil) }
-        return JSONCursor(place: .valueSlot, path: frame.valuePath, stringStart: nil)
+        if frame.isObject, frame.expectsKey {
+            return JSONCursor(place: .keySlot, path: table.path(frame.node), stringStart: nil)
+        }
+        var path = table.path(frame.node)
+        if frame.isObject {
+            if let key = frame.key { path.append(.key(key)) }
+        } else {
+            path.append(.index(frame.index))
+        }
+        return JSONCursor(place: .valueSlot, path: path, stringStart: nil)
     }
 }
 
@@ -120,19 +192,16 @@ public struct JSONCursor: Sendable, Hashable {
 
 extension JSONScan {
     struct Frame {
-        var path: [Segment]
+        var node: Int32
         var start: Int
         var isObject: Bool
         var expectsKey = true
         var key: String?
+        /// The node of the member whose key was read last (its value's path).
+        var keyNode: Int32?
         /// The index in `strings` of the key whose value is being read.
         var keyToken: Int?
         var index = 0
-
-        var valuePath: [Segment] {
-            if isObject { return key.map { path + [.key($0)] } ?? path }
-            return path + [.index(index)]
-        }
     }
 
     struct Reader {
@@ -142,14 +211,30 @@ extension JSONScan {
         var strings: [StringToken] = []
         var scalars: [ScalarToken] = []
         var containers: [Container] = []
-        var openString: (start: Int, isKey: Bool, path: [Segment])?
+        var openString: (start: Int, isKey: Bool, node: Int32)?
+        var parents: [Int32] = [-1]
+        var segments: [Segment] = [.index(0)]
+        var depths: [Int32] = [0]
 
         init(bytes: [UInt8]) { self.bytes = bytes }
 
-        var valuePath: [Segment] { frames.last?.valuePath ?? [] }
+        /// A new node one segment below `parent`.
+        mutating func child(_ parent: Int32, _ segment: Segment) -> Int32 {
+            parents.append(parent)
+            segments.append(segment)
+            depths.append(depths[Int(parent)] + 1)
+            return Int32(parents.count - 1)
+        }
 
-        /// Whether the reader is deeper than `maximumDepth`: nothing there is recorded.
-        var isDeep: Bool { frames.count > JSONScan.maximumDepth }
+        /// The node of the value that starts here: the member's (its key read) or the array element's.
+        mutating func valueNode() -> Int32 {
+            guard let frame = frames.last else { return 0 }
+            if frame.isObject { return frame.keyNode ?? frame.node }
+            return child(frame.node, .index(frame.index))
+        }
+
+        /// Whether the reader is deeper than `Limits.scanDepth`: nothing there is recorded.
+        var isDeep: Bool { frames.count > Limits.scanDepth }
 
         mutating func run(until limit: Int) {
             while offset < limit {
@@ -158,14 +243,14 @@ extension JSONScan {
                 case UInt8(ascii: "\""):
                     readString(limit: limit)
                 case UInt8(ascii: "{"), UInt8(ascii: "["):
-                    let path = frames.count >= JSONScan.maximumDepth ? [] : valuePath
-                    frames.append(Frame(path: path, start: offset, isObject: byte == UInt8(ascii: "{")))
+                    let node = frames.count >= Limits.scanDepth ? 0 : valueNode()
+                    frames.append(Frame(node: node, start: offset, isObject: byte == UInt8(ascii: "{")))
                     offset += 1
                 case UInt8(ascii: "}"), UInt8(ascii: "]"):
                     let wasDeep = isDeep
                     if let frame = frames.popLast(), !wasDeep {
                         containers.append(
-                            Container(path: frame.path, start: frame.start, end: offset + 1, isObject: frame.isObject))
+                            Container(node: frame.node, start: frame.start, end: offset + 1, isObject: frame.isObject))
                         valueEnded(at: offset + 1)
                     }
                     offset += 1
@@ -177,6 +262,7 @@ extension JSONScan {
                         if frames[frames.count - 1].isObject {
                             frames[frames.count - 1].expectsKey = true
                             frames[frames.count - 1].key = nil
+                            frames[frames.count - 1].keyNode = nil
                             frames[frames.count - 1].keyToken = nil
                         } else {
                             frames[frames.count - 1].index += 1
@@ -190,7 +276,7 @@ extension JSONScan {
                     while offset < limit, !Self.isDelimiter(bytes[offset]) { offset += 1 }
                     if offset == start { offset += 1 }
                     guard !isDeep else { continue }
-                    scalars.append(ScalarToken(start: start, end: offset, path: valuePath))
+                    scalars.append(ScalarToken(start: start, end: offset, node: valueNode()))
                     valueEnded(at: offset)
                 }
             }
@@ -237,17 +323,18 @@ extension JSONScan {
             }
             guard !isDeep else { return }
             let text = String(decoding: decoded, as: UTF8.self)
-            let path: [Segment]
+            let node: Int32
             if isKey {
-                path = (frames.last?.path ?? []) + [.key(text)]
+                node = child(frames.last?.node ?? 0, .key(text))
                 frames[frames.count - 1].key = text
+                frames[frames.count - 1].keyNode = node
                 frames[frames.count - 1].keyToken = strings.count
             } else {
-                path = valuePath
+                node = valueNode()
             }
-            if !closed, offset >= limit { openString = (start, isKey, isKey ? (frames.last?.path ?? []) : path) }
+            if !closed, offset >= limit { openString = (start, isKey, isKey ? (frames.last?.node ?? 0) : node) }
             strings.append(
-                StringToken(text: text, start: start, end: offset, isKey: isKey, path: path, memberEnd: offset))
+                StringToken(text: text, start: start, end: offset, isKey: isKey, node: node, memberEnd: offset))
             if !isKey { valueEnded(at: offset) }
         }
 

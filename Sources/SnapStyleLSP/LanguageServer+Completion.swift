@@ -2,11 +2,11 @@ import SnapStyleEngine
 import SnapStyleJSON
 
 extension LanguageServer {
-    static let completionLimit = 200
 
     func completion(_ params: JSONValue?) async throws -> JSONValue? {
         await refreshCSSTable()
-        guard let target = try target(params), let workspace else { return nil }
+        let request = try decode(TextDocumentPositionParams.self, params)
+        guard let target = target(request.textDocument, request.position), let workspace else { return nil }
         switch target {
         case .styleSheet(_, let document, _, let offset):
             guard let (start, partial) = StyleSheetScan.completionStart(in: document.bytes, at: offset),
@@ -14,7 +14,7 @@ extension LanguageServer {
             else { return nil }
             let range = document.range(start, offset)
             let matching = table.names.filter { $0.dropFirst(2).lowercased().contains(partial.lowercased()) }
-            let items: [JSONValue] = matching.prefix(Self.completionLimit).map { name in
+            let items: [JSONValue] = matching.prefix(Limits.completionItems).map { name in
                 let entry = table[name]
                 return [
                     "label": .string(name), "detail": .string(entry?.value ?? ""),
@@ -23,7 +23,7 @@ extension LanguageServer {
                     "documentation": .string("\(entry?.attribute.rawValue ?? "") \(entry?.key ?? "")"),
                 ]
             }
-            return ["isIncomplete": .bool(matching.count > Self.completionLimit), "items": .array(items)]
+            return ["isIncomplete": .bool(matching.count > Limits.completionItems), "items": .array(items)]
         case .themeFile(let file):
             return themeCompletion(file, workspace)
         }
@@ -47,7 +47,7 @@ extension LanguageServer {
             let range = file.document.range(start, file.offset)
             guard file.model.format == .native else { return nil }
             let member = cursor.path.last?.key ?? ""
-            if let attribute = ThemeFileModel.expectedAttribute(path: cursor.path, section: section) {
+            if let attribute = NativeReference.attribute(path: cursor.path) {
                 return keyItems([attribute], typed: partial, range: range, file, closing: "")
             }
             if section == "component" && member == "container" || member == "container" || member == "container.parent"
@@ -108,7 +108,7 @@ extension LanguageServer {
             }
         }
         let matching = starting + containing
-        let items: [JSONValue] = matching.prefix(Self.completionLimit).map { entry in
+        let items: [JSONValue] = matching.prefix(Limits.completionItems).map { entry in
             let value = try? session.resolve(entry.attribute, entry.key)
             return [
                 "label": .string(entry.key), "detail": .string(InlineValue.short(value, entry.attribute)),
@@ -117,6 +117,6 @@ extension LanguageServer {
                 "labelDetails": ["description": .string(entry.attribute.rawValue)],
             ]
         }
-        return ["isIncomplete": .bool(matching.count > Self.completionLimit), "items": .array(items)]
+        return ["isIncomplete": .bool(matching.count > Limits.completionItems), "items": .array(items)]
     }
 }

@@ -3,54 +3,33 @@ import SnapStyleJSON
 import SnapStyleThemes
 
 extension LanguageServer {
-    func documentURI(_ params: JSONValue?) throws -> String {
-        guard let uri = params?["textDocument"]?["uri"]?.stringValue else {
-            throw LSPError(.invalidParams, "textDocument.uri is missing")
-        }
-        return uri
-    }
-
     func didOpen(_ params: JSONValue?) throws {
-        let uri = try documentURI(params)
-        guard let item = params?["textDocument"], let text = item["text"]?.stringValue,
-            let path = FileURI.path(uri)
-        else { return }
-        let language = item["languageId"]?.stringValue ?? ""
+        let item = try decode(DidOpenParams.self, params).textDocument
+        let uri = item.uri
+        guard let path = FileURI.path(uri) else { return }
+        let text = item.text
+        let language = item.languageId ?? ""
         let isSheet =
             Self.styleSheetLanguages.contains(language) || (language.isEmpty && !path.hasSuffix(".json"))
-        let document = TextDocument(text, version: item["version"]?.intValue ?? 0)
+        let document = TextDocument(text, version: item.version ?? 0)
         open[uri] = OpenDocument(path: path, languageID: language, document: document, isStyleSheet: isSheet)
-        if isSheet {
-            diagnostics.pendingSheets.insert(uri)
-        } else if let workspace, workspace.isUnderRoot(path) {
-            workspace.fileSystem.setBuffer(path, document.bytes)
-            workspace.markChanged([path])
-            diagnostics.openedThemeFiles.insert(path)
-        }
+        diagnostics.documentChanged(uri)
     }
 
+    /// Applies the edits to the document's text only: what they mean is worked out once no message is waiting
+    /// (`commitDocuments()`), or when a request needs it, so a burst of keystrokes costs one analysis.
     func didChange(_ params: JSONValue?) throws {
-        let uri = try documentURI(params)
-        guard var entry = open[uri] else { return }
-        for change in params?["contentChanges"]?.arrayValue ?? [] {
-            guard let text = change["text"]?.stringValue else {
-                throw LSPError(.invalidParams, "a content change needs text")
-            }
-            entry.document.apply(text, in: LSPRange(json: change["range"]))
-        }
-        entry.document.version = params?["textDocument"]?["version"]?.intValue ?? entry.document.version
-        open[uri] = entry
-        if entry.isStyleSheet {
-            diagnostics.pendingSheets.insert(uri)
-        } else if let workspace, workspace.isUnderRoot(entry.path) {
-            workspace.fileSystem.setBuffer(entry.path, entry.document.bytes)
-            workspace.markChanged([entry.path])
-            diagnostics.openedThemeFiles.insert(entry.path)
-        }
+        let request = try decode(DidChangeParams.self, params)
+        let uri = request.textDocument.uri
+        guard open[uri] != nil else { return }
+        for change in request.contentChanges { open[uri]?.document.apply(change.text, in: change.range) }
+        if let version = request.textDocument.version { open[uri]?.document.version = version }
+        diagnostics.documentChanged(uri)
     }
 
     func didClose(_ params: JSONValue?) throws {
-        let uri = try documentURI(params)
+        let uri = try decode(TextDocumentParams.self, params).textDocument.uri
+        diagnostics.documentClosed(uri)
         guard let entry = open.removeValue(forKey: uri) else { return }
         if entry.isStyleSheet {
             notify(.publishDiagnostics, ["uri": .string(uri), "diagnostics": []])
@@ -60,11 +39,42 @@ extension LanguageServer {
         }
     }
 
-    func didSave(_ params: JSONValue?) throws { _ = try documentURI(params) }
+    /// Hands the documents opened or edited since the last call to the workspace: a theme file's text becomes what
+    /// its theme is built from (a document over `Limits.editorDocumentBytes` is left out: its file is read from
+    /// disk), a style sheet is due for diagnostics.
+    func commitDocuments() {
+        for uri in diagnostics.takeChangedDocuments() {
+            guard let entry = open[uri] else { continue }
+            if entry.isStyleSheet {
+                diagnostics.sheetDue(uri)
+                continue
+            }
+            guard let workspace, workspace.isUnderRoot(entry.path) else { continue }
+            let fits = entry.document.bytes.count <= Limits.editorDocumentBytes
+            workspace.fileSystem.setBuffer(entry.path, fits ? entry.document.bytes : nil)
+            workspace.markChanged([entry.path])
+            diagnostics.themeFileChanged(entry.path)
+        }
+    }
+
+    /// The diagnostic of a document too large to be read: the only one it gets from the server.
+    func oversizeDiagnostic(_ document: TextDocument) -> JSONValue? {
+        guard document.bytes.count > Limits.editorDocumentBytes else { return nil }
+        let start = LSPPosition(line: 0, character: 0)
+        return [
+            "range": LSPRange(start: start, end: start).json,
+            "severity": .integer(DiagnosticSeverity.warning.rawValue), "source": "snapstyle",
+            "message": .string(
+                "this document is \(document.bytes.count) bytes, over the \(Limits.editorDocumentBytes) bytes the "
+                    + "language server reads: it is not analysed (a theme file is read from disk)"),
+        ]
+    }
+
+    func didSave(_ params: JSONValue?) throws { _ = try decode(TextDocumentParams.self, params) }
 
     func didChangeWatchedFiles(_ params: JSONValue?) {
-        let paths = (params?["changes"]?.arrayValue ?? []).compactMap { $0["uri"]?.stringValue.flatMap(FileURI.path) }
-        filesChanged(Set(paths))
+        let changes = (try? decode(DidChangeWatchedFilesParams.self, params))?.changes ?? []
+        filesChanged(Set(changes.compactMap { FileURI.path($0.uri) }))
     }
 
     // MARK: Diagnostics
@@ -72,32 +82,27 @@ extension LanguageServer {
     /// Applies what changed and sends the diagnostics that may differ: called when no message is waiting.
     public func flush() async {
         guard state == .running, let workspace else { return }
+        commitDocuments()
         workspace.sync()
         let touched = workspace.takeTouched()
         let openThemes = Set(open.values.compactMap { workspace.themeOfFile[$0.path] })
-        for theme in touched where openThemes.contains(theme) || diagnostics.published[theme] != nil {
-            diagnostics.pendingThemes.insert(theme)
-        }
-        for path in diagnostics.openedThemeFiles {
-            if let theme = workspace.themeOfFile[path] { diagnostics.pendingThemes.insert(theme) }
-        }
-        diagnostics.openedThemeFiles = []
+        let themes = diagnostics.takeThemesDue(
+            touched: touched, openThemes: openThemes, themeOfFile: workspace.themeOfFile)
         await refreshCSSTable()
-        for theme in diagnostics.pendingThemes.sorted() { publishDiagnostics(theme: theme, workspace) }
-        diagnostics.pendingThemes = []
-        for uri in diagnostics.pendingSheets.sorted() { publishStyleSheetDiagnostics(uri) }
-        diagnostics.pendingSheets = []
+        for theme in themes { publishDiagnostics(theme: theme, workspace) }
+        for uri in diagnostics.takeSheetsDue() { publishStyleSheetDiagnostics(uri) }
     }
 
     /// Brings the CSS names up to the CSS theme's generation (a request about a style sheet may come before the
     /// flush that would have); style sheets' diagnostics are due when they change.
     func refreshCSSTable() async {
         guard let workspace else { return }
+        commitDocuments()
         workspace.sync()
-        let generation = workspace.store.theme(named: options.cssTheme)?.snapshot.generation
+        let generation = workspace.store.theme(named: cssTheme)?.snapshot.generation
         guard generation != cssTable?.generation || cssTable == nil else { return }
-        cssTable = await CSSNameTable.build(theme: options.cssTheme, methods: workspace.methods)
-        diagnostics.pendingSheets.formUnion(open.filter(\.value.isStyleSheet).keys)
+        cssTable = await CSSNameTable.build(theme: cssTheme, methods: workspace.methods)
+        diagnostics.sheetsDue(open.filter(\.value.isStyleSheet).keys)
     }
 
     func publishDiagnostics(theme: String, _ workspace: ThemeWorkspace) {
@@ -109,18 +114,17 @@ extension LanguageServer {
                 byFile[path, default: []].append(diagnostic(issue, severity: severity, path: path, workspace))
             }
         }
-        var files = Set(workspace.files(of: theme)).union(byFile.keys).union(diagnostics.published[theme] ?? [])
-        files = files.filter { workspace.isUnderRoot($0) }
-        for path in files.sorted() {
-            var params: JSONObject = [
-                "uri": .string(FileURI.uri(path)), "diagnostics": .array(byFile[path] ?? []),
-            ]
+        let files = diagnostics.files(of: theme, files: workspace.files(of: theme), withIssues: Set(byFile.keys))
+        for path in files where workspace.isUnderRoot(path) {
+            var list = byFile[path] ?? []
+            var params: JSONObject = ["uri": .string(FileURI.uri(path))]
             if let document = open.values.first(where: { $0.path == path })?.document {
                 params["version"] = .integer(Int64(document.version))
+                if let oversize = oversizeDiagnostic(document) { list.insert(oversize, at: 0) }
             }
+            params["diagnostics"] = .array(list)
             notify(.publishDiagnostics, .object(params))
         }
-        diagnostics.published[theme] = Set(byFile.keys)
     }
 
     func diagnostic(_ issue: ThemeError, severity: DiagnosticSeverity, path: String, _ workspace: ThemeWorkspace)
@@ -143,17 +147,26 @@ extension LanguageServer {
     func publishStyleSheetDiagnostics(_ uri: String) {
         guard let entry = open[uri], entry.isStyleSheet else { return }
         var warnings: [JSONValue] = []
-        if let table = cssTable {
+        if let oversize = oversizeDiagnostic(entry.document) {
+            warnings.append(oversize)
+        } else if let table = cssTable {
             let scan = StyleSheetScan(bytes: entry.document.bytes, languageID: entry.languageID)
+            let unknown = scan.uses.lazy.filter { table[$0.name] == nil }.prefix(Limits.styleSheetWarnings)
+            let ranges = entry.document.ranges(unknown.map { ($0.start, $0.end) })
+            var hints: [String: String] = [:]
             var index: Suggestions?
-            for use in scan.uses where table[use.name] == nil {
-                if index == nil { index = Suggestions(table.names) }
-                let near = index!.nearest(to: use.name, limit: 3)
-                let hint = near.isEmpty ? "" : " (did you mean " + near.joined(separator: ", ") + "?)"
+            for (use, range) in zip(unknown, ranges) {
+                var hint = hints[use.name] ?? ""
+                if hints[use.name] == nil, hints.count < Limits.styleSheetSuggestions {
+                    if index == nil { index = Suggestions(table.names) }
+                    let near = index!.nearest(to: use.name, limit: 3)
+                    hint = near.isEmpty ? "" : " (did you mean " + near.joined(separator: ", ") + "?)"
+                    hints[use.name] = hint
+                }
                 warnings.append([
-                    "range": entry.document.range(use.start, use.end).json,
-                    "severity": .integer(DiagnosticSeverity.warning.rawValue), "source": "snapstyle",
-                    "message": .string("\(use.name) is not defined by theme '\(options.cssTheme)'\(hint)"),
+                    "range": range.json, "severity": .integer(DiagnosticSeverity.warning.rawValue),
+                    "source": "snapstyle",
+                    "message": .string("\(use.name) is not defined by theme '\(cssTheme)'\(hint)"),
                 ])
             }
         }

@@ -1,12 +1,14 @@
 import Foundation
 import SnapStyleEngine
 import SnapStyleJSON
+import SnapStyleProtocol
 import SnapStyleThemes
 
 extension LanguageServer {
     func hover(_ params: JSONValue?) async throws -> JSONValue? {
         await refreshCSSTable()
-        guard let target = try target(params), let workspace else { return nil }
+        let request = try decode(TextDocumentPositionParams.self, params)
+        guard let target = target(request.textDocument, request.position), let workspace else { return nil }
         switch target {
         case .themeFile(let file):
             guard let (node, site) = node(at: file) else { return nil }
@@ -17,11 +19,11 @@ extension LanguageServer {
             ]
         case .styleSheet(_, let document, let language, let offset):
             guard let (use, entry) = cssUse(at: document, languageID: language, offset: offset),
-                let entry, let theme = workspace.store.theme(named: options.cssTheme)
+                let entry, let theme = workspace.store.theme(named: cssTheme)
             else { return nil }
             let text =
                 "`\(use.name): \(entry.value)`\n\n"
-                + hoverText(.key(entry.attribute, entry.key), themeName: options.cssTheme, theme: theme, workspace)
+                + hoverText(.key(entry.attribute, entry.key), themeName: cssTheme, theme: theme, workspace)
             return [
                 "contents": ["kind": "markdown", "value": .string(text)],
                 "range": document.range(use.start, use.end).json,
@@ -85,21 +87,29 @@ extension LanguageServer {
         let params: JSONObject = [
             "theme": .string(themeName), "attribute": .string(attribute.rawValue), "key": .string(key),
         ]
-        if let explanation = try? workspace.methods.answer(.explain, .object(params)),
-            let steps = explanation["steps"]?.arrayValue, !steps.isEmpty
+        if let answer = try? workspace.methods.answer(.explain, .object(params)),
+            let explanation = ExplainResult(json: answer), !explanation.steps.isEmpty
         {
             text += "\n**Why** (light):\n\n"
-            for (index, step) in steps.enumerated() {
-                let file = step["file"]?.stringValue ?? "?"
-                let line = step["line"]?.intValue ?? 0
-                let layer = step["layer"]?.stringValue ?? ""
-                let kind = step["kind"]?.stringValue ?? ""
-                let definition = step["definition"]?.stringValue ?? ""
-                let result = step["result"]?.stringValue ?? ""
-                text += "\(index + 1). `\(file):\(line)` (\(layer)) \(kind) `\(definition)` → \(result)\n"
+            for (index, step) in explanation.steps.enumerated() {
+                text += "\(index + 1). " + Self.whyLine(step) + "\n"
             }
         }
         return text
+    }
+
+    /// One step of the explain chain: where, which layer (and modifier context), the definition as written (its
+    /// kind first only when the text does not start with it already) and what it gave.
+    static func whyLine(_ step: ExplainResult.Step) -> String {
+        var line = "`\(step.file):\(step.line)` (\(step.layer)"
+        if let source = step.source, let modifier = source.modifier, let context = source.context {
+            line += ", \(modifier): \(context)"
+        }
+        line += ") "
+        let definition = step.definition.trimmingCharacters(in: .whitespaces)
+        if !step.kind.isEmpty, !definition.hasPrefix(step.kind) { line += step.kind + " " }
+        if !definition.isEmpty { line += "`\(definition.replacingOccurrences(of: "`", with: "'"))` " }
+        return line + "→ " + step.result
     }
 
     /// A path as shown to the user: relative to its root.

@@ -19,18 +19,18 @@ extension LanguageServer {
         var offset: Int
     }
 
-    /// What `params` (a text document and, unless `needsPosition` is false, a position) points at; nil for a
-    /// document outside every root, or of a theme that never loaded and extends none: those get empty answers.
-    func target(_ params: JSONValue?, needsPosition: Bool = true) throws -> Target? {
-        let uri = try documentURI(params)
-        let position = LSPPosition(json: params?["position"])
-        if needsPosition, position == nil { throw LSPError(.invalidParams, "position is missing or invalid") }
+    /// What a text document and a position (nil: the document's start) point at; nil for a document outside every
+    /// root, or of a theme that never loaded and extends none: those get empty answers.
+    func target(_ textDocument: TextDocumentIdentifier, _ position: LSPPosition?) -> Target? {
+        let uri = textDocument.uri
         guard let workspace, let path = FileURI.path(uri) else { return nil }
         if let entry = open[uri], entry.isStyleSheet {
+            guard entry.document.bytes.count <= Limits.editorDocumentBytes else { return nil }
             let offset = position.map { entry.document.offset(of: $0) } ?? 0
             return .styleSheet(uri: uri, document: entry.document, languageID: entry.languageID, offset: offset)
         }
         guard workspace.isUnderRoot(path) else { return nil }
+        commitDocuments()
         workspace.sync()
         // A theme that never loaded (broken since the server started) answers from the theme it extends meanwhile,
         // so that its references to the parent's keys, literal names and members still complete.

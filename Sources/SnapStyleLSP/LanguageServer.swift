@@ -10,12 +10,13 @@ public struct LanguageServerOptions: Sendable {
     public var themes: [ThemeRoot]
     /// The roots the CLI reads offline, last.
     public var standardRoots: [ThemeRoot]
-    /// The theme style sheets' names resolve against.
-    public var cssTheme: String
+    /// The theme style sheets' names resolve against, when `--theme` or the configuration names one; nil: the
+    /// workspace's one imported theme when it has exactly one, else `snap`.
+    public var cssTheme: String?
     /// Where the preset's files lie for "go to definition" (nil: nowhere to go).
     public var presetDirectory: String?
 
-    public init(themes: [ThemeRoot], standardRoots: [ThemeRoot], cssTheme: String, presetDirectory: String?) {
+    public init(themes: [ThemeRoot], standardRoots: [ThemeRoot], cssTheme: String?, presetDirectory: String?) {
         self.themes = themes
         self.standardRoots = standardRoots
         self.cssTheme = cssTheme
@@ -48,6 +49,10 @@ public final class LanguageServer {
     var workspace: ThemeWorkspace?
     var open: [String: OpenDocument] = [:]
     var cssTable: CSSNameTable?
+    /// The theme style sheets' names resolve against (chosen at `initialize`).
+    var cssTheme = Preset.name
+    /// The client's workspace folders (absolute paths): where style sheets on disk are looked for.
+    var workspaceFolders: [String] = []
     /// What diagnostics were sent and which are due.
     var diagnostics = DiagnosticsLedger()
     /// Set by `exit`: 0 after `shutdown`, 1 otherwise.
@@ -115,7 +120,7 @@ public final class LanguageServer {
             exitCode = state == .shutDown ? 0 : 1
             return nil
         case (.initialize, .starting):
-            return initialize(params)
+            return try initialize(params)
         case (.initialize, _):
             throw LSPError(.invalidRequest, "initialize was already received")
         case (_, .starting):
@@ -146,7 +151,7 @@ public final class LanguageServer {
         case .definition: return try await definition(params)
         case .references: return try await references(params)
         case .prepareRename: return try prepareRename(params)
-        case .rename: return try rename(params)
+        case .rename: return try await rename(params)
         case .documentColor: return try documentColors(params)
         case .colorPresentation: return try colorPresentations(params)
         case .documentSymbol: return try documentSymbols(params)

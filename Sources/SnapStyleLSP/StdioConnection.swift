@@ -14,8 +14,14 @@ public enum StdioConnection {
         case frame(LSPFramer.Frame)
         case changed(Set<String>)
         case rescan
+        /// The input has been quiet since the message that scheduled this flush (its ticket).
+        case settled(Int)
         case end
     }
+
+    /// How long the input must be quiet before the server works out what the messages changed: a burst of edits
+    /// (a paste typed out, a client replaying changes) is read whole and analysed once.
+    static let settle = Duration.milliseconds(10)
 
     /// Serves until `exit` or the end of stdin; returns the exit status (0 only after `shutdown` then `exit`).
     public static func run(options: LanguageServerOptions, logger: Logger) async -> Int32 {
@@ -40,6 +46,7 @@ public enum StdioConnection {
             output.write(Data(LSPFramer.frame(Array(Jansson.encode(message).utf8))))
         }
         var watcher: ThemeWatcher?
+        var ticket = 0
         loop: for await inbound in stream {
             switch inbound {
             case .frame(let frame):
@@ -47,6 +54,9 @@ public enum StdioConnection {
                 await server.handle(frame)
             case .changed(let paths): server.filesChanged(paths)
             case .rescan: server.rescan()
+            case .settled(let settled):
+                if settled == ticket, waiting.load(ordering: .relaxed) == 0 { await server.flush() }
+                continue loop
             case .end: break loop
             }
             if server.exitCode != nil { break }
@@ -60,7 +70,14 @@ public enum StdioConnection {
                 do { try started.start() } catch { logger.warning("not watching the theme roots: \(error)") }
                 watcher = started
             }
-            if waiting.load(ordering: .relaxed) == 0 { await server.flush() }
+            if waiting.load(ordering: .relaxed) == 0 {
+                ticket += 1
+                let scheduled = ticket
+                Task {
+                    try? await Task.sleep(for: settle)
+                    continuation.yield(.settled(scheduled))
+                }
+            }
         }
         watcher?.stop()
         return server.exitCode ?? 1

@@ -24,11 +24,14 @@ public struct NameSite: Hashable, Sendable {
     public var role: Role
     public var start: Int
     public var end: Int
+    /// Whether the name is written as a JSON Pointer's segments (`color/blue`), not dotted.
+    public var isPointer: Bool
 
-    public init(name: StyleName, role: Role, start: Int, end: Int) {
+    public init(name: StyleName, role: Role, start: Int, end: Int, isPointer: Bool = false) {
         self.name = name
         self.role = role
         self.start = start
         self.end = end
+        self.isPointer = isPointer
     }
 }

@@ -12,26 +12,47 @@ public struct StyleSheetScan: Sendable {
 
     public init(bytes: [UInt8], languageID: String) {
         let bare = languageID == "scss" || languageID == "less"
+        // The last `:` and the last `;`, `{` or `}` before `offset`, kept while walking forward: whether a bare
+        // name stands in a value is known without looking back (looking back made many names on one value
+        // quadratic).
+        var lastColon = -1
+        var lastBreak = -1
         var offset = 0
         while offset + 1 < bytes.count {
-            guard bytes[offset] == UInt8(ascii: "-"), bytes[offset + 1] == UInt8(ascii: "-"),
+            let byte = bytes[offset]
+            guard byte == UInt8(ascii: "-"), bytes[offset + 1] == UInt8(ascii: "-"),
                 offset == 0 || !Self.isNameByte(bytes[offset - 1])
             else {
+                switch byte {
+                case UInt8(ascii: ":"): lastColon = offset
+                case UInt8(ascii: ";"), UInt8(ascii: "{"), UInt8(ascii: "}"): lastBreak = offset
+                default: break
+                }
                 offset += 1
                 continue
             }
             var end = offset + 2
             while end < bytes.count, Self.isNameByte(bytes[end]) { end += 1 }
-            let name = String(decoding: bytes[offset..<end], as: UTF8.self)
-            if end > offset + 2, Self.followsVar(bytes, offset) || (bare && Self.isInValue(bytes, offset, end)) {
-                uses.append(Use(name: name, start: offset, end: end))
+            if end > offset + 2,
+                Self.followsVar(bytes, offset)
+                    || (bare && lastColon > lastBreak && !Self.isDeclared(bytes, end))
+            {
+                uses.append(Use(name: String(decoding: bytes[offset..<end], as: UTF8.self), start: offset, end: end))
             }
             offset = end
         }
     }
 
-    /// The use whose name holds `offset`.
-    public func use(at offset: Int) -> Use? { uses.first { $0.start <= offset && offset <= $0.end } }
+    /// The use whose name holds `offset` (a binary search: uses are in text order).
+    public func use(at offset: Int) -> Use? {
+        var low = 0
+        var high = uses.count
+        while low < high {
+            let middle = (low + high) / 2
+            if uses[middle].end < offset { low = middle + 1 } else { high = middle }
+        }
+        return low < uses.count && uses[low].start <= offset ? uses[low] : nil
+    }
 
     static func isNameByte(_ byte: UInt8) -> Bool {
         switch byte {
@@ -50,21 +71,11 @@ public struct StyleSheetScan: Sendable {
         return String(decoding: bytes[(cursor - 3)..<cursor], as: UTF8.self).lowercased() == "var"
     }
 
-    /// Whether a bare `--NAME` stands in a declaration's value (after a `:` on its statement), not as the property
-    /// being declared.
-    static func isInValue(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Bool {
+    /// Whether a `:` follows the name (spaces between): the name is the property being declared, not a value.
+    static func isDeclared(_ bytes: [UInt8], _ end: Int) -> Bool {
         var cursor = end
         while cursor < bytes.count, bytes[cursor] == UInt8(ascii: " ") { cursor += 1 }
-        if cursor < bytes.count, bytes[cursor] == UInt8(ascii: ":") { return false }
-        cursor = start - 1
-        while cursor >= 0 {
-            switch bytes[cursor] {
-            case UInt8(ascii: ":"): return true
-            case UInt8(ascii: ";"), UInt8(ascii: "{"), UInt8(ascii: "}"): return false
-            default: cursor -= 1
-            }
-        }
-        return false
+        return cursor < bytes.count && bytes[cursor] == UInt8(ascii: ":")
     }
 
     /// Where the cursor stands in a `var(--` being typed: the offset of `--` and the part of the name before it.

@@ -92,13 +92,16 @@ final class ThemeWorkspace {
     }
 
     /// Whether a path lies under one of the roots.
-    func isUnderRoot(_ path: String) -> Bool { roots.contains { path.hasPrefix($0.path + "/") } }
+    func isUnderRoot(_ path: String) -> Bool {
+        roots.contains { path.hasPrefix($0.path.hasSuffix("/") ? $0.path : $0.path + "/") }
+    }
 
-    /// The text and model of a theme file (the editor's buffer, else the disk's), cached until it changes.
+    /// The text and model of a theme file (the editor's buffer, else the disk's), cached until it changes; nil for a
+    /// file over `Limits.editorDocumentBytes`.
     func model(_ path: String) -> (document: TextDocument, model: ThemeFileModel)? {
         if let cached = models[path] { return (cached.document, cached.model) }
-        guard let bytes = try? fileSystem.read(path) else { return nil }
-        let entry = (bytes, TextDocument(bytes: bytes), ThemeFileModel(bytes: bytes))
+        guard let bytes = try? fileSystem.read(path), bytes.count <= Limits.editorDocumentBytes else { return nil }
+        let entry = (bytes, TextDocument(bytes: bytes), ThemeFileModel(bytes: bytes, path: path))
         models[path] = entry
         return (entry.1, entry.2)
     }
@@ -178,16 +181,54 @@ final class ThemeWorkspace {
         return nil
     }
 
-    /// Every site in a theme's files that stands for `node` (definitions and references).
+    /// The themes whose files may name a key of `themeName`: the themes on its `extends` chain and every theme whose
+    /// chain meets that one (a child's override names the parent's key), the built-in ones aside; each with the
+    /// state it serves (a theme that never loaded has none and is left out).
+    func family(of themeName: String) -> [(name: String, theme: StyleTheme)] {
+        let infos = Dictionary(store.infos.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        func chain(_ name: String) -> Set<String> {
+            var found = Set<String>()
+            var next: String? = name
+            while let current = next, let info = infos[current], info.origin != .builtin,
+                found.insert(current).inserted
+            {
+                next = info.extends
+            }
+            return found
+        }
+        let own = chain(themeName)
+        return infos.keys.sorted().compactMap { name in
+            guard name == themeName || !chain(name).isDisjoint(with: own), let theme = store.theme(named: name) else {
+                return nil
+            }
+            return (name, theme)
+        }
+    }
+
+    /// Every site in the files of a theme and of its family (`family(of:)`) that stands for `node` (definitions and
+    /// references), each read against the theme the file belongs to.
     func sites(of node: NodeRef, in themeName: String, theme: StyleTheme) -> [(path: String, site: NameSite)] {
         var found: [(String, NameSite)] = []
-        for path in files(of: themeName) {
-            guard let (_, model) = model(path) else { continue }
-            for site in model.sites where site.name.text.hasSuffix(Self.lastPart(node)) {
-                if self.node(site.name, theme: theme) == node { found.append((path, site)) }
+        var members = family(of: themeName)
+        if !members.contains(where: { $0.name == themeName }) { members.append((themeName, theme)) }
+        let last = Self.lastPart(node)
+        for (name, memberTheme) in members {
+            for path in files(of: name) {
+                guard let (_, model) = model(path) else { continue }
+                for site in model.sites where site.name.text.hasSuffix(last) {
+                    if self.node(site.name, theme: memberTheme) == node { found.append((path, site)) }
+                }
             }
         }
         return found
+    }
+
+    /// A node's key or id.
+    static func name(of node: NodeRef) -> String {
+        switch node {
+        case .key(_, let key): key
+        case .container(let id), .component(let id): id
+        }
     }
 
     static func lastPart(_ node: NodeRef) -> String {

@@ -88,4 +88,22 @@ public enum Limits {
     public static let meshSide = 100
     /// The longest line `snapstyle mcp` reads (one message): past it the session ends.
     public static let mcpLineBytes = 4 << 20
+    /// The largest document `snapstyle lsp` reads (an open buffer, or a style sheet on disk a rename edits): a larger
+    /// one is not analysed and gets one diagnostic saying so (its theme's file is still loaded from it).
+    public static let editorDocumentBytes = 8 << 20
+    /// Colors one `textDocument/documentColor` answer of `snapstyle lsp` holds (the first ones in the document).
+    public static let documentColors = 10_000
+    /// Warnings `snapstyle lsp` sends for one style sheet's unknown names (the first ones in the document).
+    public static let styleSheetWarnings = 1_000
+    /// Of those, the distinct names given nearest names ("did you mean"): the first ones; the others are warned alone.
+    public static let styleSheetSuggestions = 100
+    /// Style sheets on disk that a rename of `snapstyle lsp` reads in the workspace folders (the first ones found).
+    public static let styleSheetFiles = 10_000
+    /// Items in one completion answer of `snapstyle lsp` (`isIncomplete` says when there are more).
+    public static let completionItems = 200
+    /// Nesting `snapstyle lsp` reads in a buffer: deeper text is skipped as text.
+    public static let scanDepth = 256
+    /// Nesting `snapstyle lsp` looks into for the keys a native definition names (references deeper are not
+    /// listed; the theme loader's own `whenNesting` bounds what loads).
+    public static let referenceNesting = 32
 }

@@ -65,3 +65,33 @@ def position(text, needle, offset=0):
 
 def at(uri, text, needle, offset=0):
     return types.TextDocumentIdentifier(uri=uri), position(text, needle, offset)
+
+
+def offset_of(text, position):
+    """The string index of an LSP position (UTF-16 columns) in `text`."""
+    lines = text.split("\n")
+    index = sum(len(line) + 1 for line in lines[: position.line])
+    line = lines[position.line] if position.line < len(lines) else ""
+    units = 0
+    column = 0
+    while column < len(line) and units < position.character:
+        units += len(line[column].encode("utf-16-le")) // 2
+        column += 1
+    return index + column
+
+
+def apply_edit(edit):
+    """Writes a WorkspaceEdit's `changes` to the files on disk (each file's edits from the last to the first)."""
+    import pathlib
+    import urllib.parse
+
+    for uri, changes in (edit.changes or {}).items():
+        path = pathlib.Path(urllib.parse.unquote(uri[len("file://"):]))
+        text = path.read_text()
+        spans = sorted(
+            ((offset_of(text, change.range.start), offset_of(text, change.range.end), change.new_text) for change in changes),
+            reverse=True,
+        )
+        for start, end, new_text in spans:
+            text = text[:start] + new_text + text[end:]
+        path.write_text(text)

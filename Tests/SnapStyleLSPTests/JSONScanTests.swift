@@ -1,3 +1,4 @@
+import SnapStyleEngine
 import Testing
 
 @testable import SnapStyleLSP
@@ -48,8 +49,8 @@ import Testing
             + String(repeating: "}", count: depth) + "}"
         let scan = JSONScan(bytes: Array(text.utf8))
         // "t", "$value", and "a" at each recorded level.
-        #expect(scan.strings.count == JSONScan.maximumDepth + 2)
-        #expect(scan.strings.allSatisfy { $0.path.count <= JSONScan.maximumDepth })
+        #expect(scan.strings.count == Limits.scanDepth + 2)
+        #expect(scan.strings.allSatisfy { $0.path.count <= Limits.scanDepth })
         #expect(scan.scalars.count == 1)
         let model = ThemeFileModel(bytes: Array(text.utf8))
         #expect(model.format == .tokens && model.outline.map(\.name) == ["t", "a"])
@@ -146,5 +147,28 @@ import Testing
         }
         #expect(framer.next() == .message(Array("{}".utf8)))
         #expect(framer.next() == nil)
+    }
+}
+
+@Suite struct JSONScanMemoryTests {
+    @Test func pathsCostOneNodePerTokenHoweverDeep() {
+        // 1 MB whose tokens all stand 200 levels deep: with a copy of its path in each token this held ~200 segments
+        // per token (the server grew to 3 GB); as a tree of nodes it holds one per token.
+        let depth = 200
+        var text = String(repeating: #"{"g": "#, count: depth) + "{"
+        var index = 0
+        while text.utf8.count < 1 << 20 {
+            text += #""t\#(index)": {"$value": \#(index), "$type": "number"}, "#
+            index += 1
+        }
+        text += #""end": 1}"# + String(repeating: "}", count: depth)
+        let bytes = Array(text.utf8)
+        let scan = JSONScan(bytes: bytes)
+        #expect(scan.paths.segments.count < bytes.count / 8)
+        let last = scan.strings.last { $0.isKey }!
+        #expect(last.text == "end" && last.depth == depth + 1 && last.path.count == depth + 1)
+        let model = ThemeFileModel(bytes: bytes)
+        #expect(model.format == .tokens && model.sites.count == index)
+        #expect(model.sites.first?.name == .token(String(repeating: "g.", count: depth) + "t0"))
     }
 }

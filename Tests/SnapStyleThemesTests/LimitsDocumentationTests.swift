@@ -27,6 +27,10 @@ import Testing
         "connections": Limits.connections, "queuedBytes": Limits.queuedBytes, "cacheBytes": Limits.cacheBytes,
         "cachedOverrides": Limits.cachedOverrides, "jsonDepth": Limits.jsonDepth, "whenNesting": Limits.whenNesting,
         "meshSide": Limits.meshSide, "mcpLineBytes": Limits.mcpLineBytes,
+        "editorDocumentBytes": Limits.editorDocumentBytes, "documentColors": Limits.documentColors,
+        "styleSheetWarnings": Limits.styleSheetWarnings, "styleSheetSuggestions": Limits.styleSheetSuggestions,
+        "styleSheetFiles": Limits.styleSheetFiles, "completionItems": Limits.completionItems,
+        "scanDepth": Limits.scanDepth, "referenceNesting": Limits.referenceNesting,
     ]
 
     /// The names `Limits` declares, read from its source.
@@ -35,7 +39,8 @@ import Testing
             contentsOf: checkout.appendingPathComponent("Sources/SnapStyleVocabulary/Limits.swift"), encoding: .utf8)
         let pattern = try NSRegularExpression(pattern: #"public static let (\w+)"#)
         let range = NSRange(source.startIndex..., in: source)
-        return Set(pattern.matches(in: source, range: range).map { String(source[Range($0.range(at: 1), in: source)!]) })
+        return Set(
+            pattern.matches(in: source, range: range).map { String(source[Range($0.range(at: 1), in: source)!]) })
     }
 
     /// docs/daemon.md's table: each row's `Limits.` name and its default.

@@ -41,6 +41,38 @@ import Testing
         #expect(try Self.hex(store, "kfw", "base.color.brand", dark: true) == "#0066CCFF")
     }
 
+    /// Modes compose: a scheme-mapped modifier (mode files, a resolver's or a Tokens Studio project's Light/Dark)
+    /// still applies at increased contrast when nothing of its own pins the contrast; a modifier with a
+    /// high-contrast context of its own still picks it.
+    @Test func aLightDarkModifierStillAppliesAtIncreasedContrast() throws {
+        let roots = TemporaryRoots()
+        roots.write("kfw/tokens.json", Self.base)
+        roots.write("kfw/tokens.dark.json", Self.dark)
+        roots.write("studio/$themes.json", #"[{"name": "Light", "selectedTokenSets": {"core": "enabled"}}, "#
+            + #"{"name": "Dark", "selectedTokenSets": {"core": "enabled", "dark": "enabled"}}]"#)
+        roots.write("studio/core.json", ##"{"fg": {"value": "#000000", "type": "color"}}"##)
+        roots.write("studio/dark.json", ##"{"fg": {"value": "#ffffff", "type": "color"}}"##)
+        roots.write("both/$themes.json", #"[{"name": "Dark", "selectedTokenSets": {"core": "enabled", "dark": "enabled"}}, "#
+            + #"{"name": "Dark HC", "selectedTokenSets": {"core": "enabled", "hc": "enabled"}}]"#)
+        roots.write("both/core.json", ##"{"fg": {"value": "#000000", "type": "color"}}"##)
+        roots.write("both/dark.json", ##"{"fg": {"value": "#ffffff", "type": "color"}}"##)
+        roots.write("both/hc.json", ##"{"fg": {"value": "#ffff00", "type": "color"}}"##)
+        let store = loadedStore([roots.root])
+        func hex(_ theme: String, _ key: String, high: Bool) throws -> String? {
+            var context = StyleContext()
+            context.colorScheme = .dark
+            if high { context.contrast = .high }
+            return try store.theme(named: theme)?.session().resolve(.surface, key, context: context)?.json["hex"]?
+                .stringValue
+        }
+        for high in [false, true] {
+            #expect(try hex("kfw", "semantic.fg", high: high) == "#FFFFFFFF", "high: \(high)")
+            #expect(try hex("studio", "fg", high: high) == "#FFFFFFFF", "high: \(high)")
+        }
+        #expect(try hex("both", "fg", high: false) == "#FFFFFFFF")
+        #expect(try hex("both", "fg", high: true) == "#FFFF00FF")
+    }
+
     @Test(arguments: [
         ("dark/colors.json", "dark"), ("tokens.dark-hc.json", "dark-hc"), ("tokens.hc.json", "hc"),
         ("light.tokens.json", "light"), ("tokens.json", ""), ("darkness.json", ""),
