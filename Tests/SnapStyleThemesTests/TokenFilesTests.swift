@@ -45,7 +45,7 @@ import Testing
     /// still applies at increased contrast when nothing of its own pins the contrast; a modifier with a
     /// high-contrast context of its own still picks it.
     @Test func aLightDarkModifierStillAppliesAtIncreasedContrast() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write("kfw/tokens.json", Self.base)
         roots.write("kfw/tokens.dark.json", Self.dark)
         roots.write("studio/$themes.json", #"[{"name": "Light", "selectedTokenSets": {"core": "enabled"}}, "#
