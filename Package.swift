@@ -189,34 +189,51 @@ let package = Package(
         .executableTarget(name: "fuzz-queries", dependencies: ["SnapStyleFuzzTargets"], path: "Tests/Fuzz/Queries"),
         // A program that links the client library alone: the tests run it and check it links no engine and no jansson.
         .executableTarget(name: "snapstyle-client-probe", dependencies: ["SnapStyleClient"], path: "Tests/ClientProbe"),
-        // Shared by the test targets: reproducible random changes to real theme roots.
-        .target(name: "SnapStyleTestSupport", path: "Tests/SnapStyleTestSupport"),
+        // Shared by the test targets: the real daemon, CLI and preview run on temporary directories, line and HTTP
+        // clients, waiting for a condition, the checkout's files, reproducible random changes to real theme roots.
+        .target(
+            name: "SnapStyleTestSupport", dependencies: ["SnapStyleJSON", "SnapStyleJansson"],
+            path: "Tests/SnapStyleTestSupport"
+        ),
+        // One test target per library, as Hummingbird has them; a program's end-to-end tests sit with its library.
         .testTarget(name: "SnapStyleEngineTests", dependencies: ["SnapStyleEngine", "SnapStyleJSON"]),
         .testTarget(name: "SnapStyleSystemTests", dependencies: ["SnapStyleSystem"]),
         .testTarget(name: "SnapStyleLSPTests", dependencies: ["SnapStyleLSP", "SnapStyleEngine"]),
+        // The Swift JSON codec (JSONText) against jansson: the same texts read alike, each reads what the other writes.
+        .testTarget(
+            name: "SnapStyleJSONTests", dependencies: ["SnapStyleJSON", "SnapStyleJansson", "SnapStyleTestSupport"]
+        ),
+        // The client library against the real daemon and a misbehaving one, and a program that links it alone.
+        .testTarget(
+            name: "SnapStyleClientTests", dependencies: ["SnapStyleClient", "SnapStyleJSON", "SnapStyleTestSupport"]
+        ),
+        // The daemon: its parts in-process, and the real binary (lifecycle, protocol, hot reload, limits, fuzz corpus).
         .testTarget(
             name: "SnapStyleServerTests",
             dependencies: [
-                "SnapStyleServer", "SnapStyleClient", "SnapStyleJSON", "SnapStyleJansson", "SnapStyleProtocol",
+                "SnapStyleServer", "SnapStyleJSON", "SnapStyleJansson", "SnapStyleProtocol",
                 "SnapStyleMethods", "SnapStyleSystem", "SnapStyleWatcher", "SnapStyleTestSupport",
                 "SnapStyleFuzzTargets",
                 "SnapStyleEngine", "SnapStyleConfiguration", .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio"),
             ]
         ),
-        // The MCP server in-process on the SDK's in-memory transport, with a stand-in daemon: the protocol's edges, the
-        // tools' answers and bounds (the Python SDK drives the real binary in SnapStyleServerTests).
+        // The MCP server in-process on the SDK's in-memory transport, with a stand-in daemon (the protocol's edges, the
+        // tools' answers and bounds), and the real binary driven by the official Python SDK against the real daemon.
         .testTarget(
             name: "SnapStyleMCPTests",
             dependencies: [
-                "SnapStyleMCP", "SnapStyleClient", "SnapStyleProtocol", "SnapStyleJSON", "SnapStyleVocabulary",
+                "SnapStyleMCP", "SnapStyleClient", "SnapStyleProtocol", "SnapStyleJSON", "SnapStyleJansson",
+                "SnapStyleVocabulary", "SnapStyleTestSupport",
                 .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The preview's pieces in-process, and `snapstyle preview` on the real daemon: HTTP, events, bounds, Chromium.
         .testTarget(
             name: "SnapStylePreviewTests",
             dependencies: [
-                "SnapStylePreview", "SnapStyleProtocol", "SnapStyleJSON", "SnapStyleJansson",
+                "SnapStylePreview", "SnapStyleProtocol", "SnapStyleJSON", "SnapStyleJansson", "SnapStyleVocabulary",
+                "SnapStyleTestSupport",
                 .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ]

@@ -1,6 +1,7 @@
 import Foundation
 import SnapStyleJSON
 import SnapStyleJansson
+import SnapStyleTestSupport
 import Testing
 
 /// Many clients resolving while files change: no response mixes generations, none is lost.

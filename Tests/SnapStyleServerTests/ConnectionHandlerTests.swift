@@ -5,6 +5,7 @@ import SnapStyleConfiguration
 import SnapStyleJSON
 import SnapStyleJansson
 import SnapStyleSystem
+import SnapStyleTestSupport
 import SnapStyleThemes
 import Testing
 

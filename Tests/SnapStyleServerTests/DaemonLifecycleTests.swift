@@ -1,6 +1,7 @@
 import Foundation
 import SnapStyleJSON
 import SnapStyleJansson
+import SnapStyleTestSupport
 import Testing
 
 /// The socket, the configuration, signals and the systemd units.
@@ -216,10 +217,8 @@ import Testing
     /// The units as `make install` writes them (its `units` step, pointed at the built binary) verify without a
     /// warning.
     @Test func installedSystemdUnitsVerifyWithoutWarnings() throws {
-        let directory = NSTemporaryDirectory() + "snapstyled-units-" + UUID().uuidString.prefix(8)
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        chmod(directory, 0o700)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let temporary = TemporaryDirectory(prefix: "snapstyled-units")
+        let directory = temporary.path
         let make = Process()
         make.executableURL = URL(fileURLWithPath: "/usr/bin/make")
         make.arguments = [
@@ -240,10 +239,9 @@ import Testing
 
     /// The repository's units as they are, for a user who installed with the default PREFIX (`%h/.local`).
     @Test func repositorySystemdUnitsVerifyForTheDefaultPrefix() throws {
-        let home = NSTemporaryDirectory() + "snapstyled-home-" + UUID().uuidString.prefix(8)
-        try FileManager.default.createDirectory(atPath: home + "/.local/bin", withIntermediateDirectories: true)
-        chmod(home, 0o700)
-        defer { try? FileManager.default.removeItem(atPath: home) }
+        let temporary = TemporaryDirectory(prefix: "snapstyled-home")
+        let home = temporary.path
+        temporary.directory(".local/bin")
         try FileManager.default.createSymbolicLink(
             atPath: home + "/.local/bin/snapstyled", withDestinationPath: DaemonProcess.binary)
         let units = DaemonProcess.root.appendingPathComponent("systemd").path
@@ -420,10 +418,8 @@ import Testing
     }
 
     @Test func aStaleSocketSaysNothingListens() throws {
-        let directory = NSTemporaryDirectory() + "snapstyle-stale-" + UUID().uuidString.prefix(8)
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let path = directory + "/snapstyled.sock"
+        let directory = TemporaryDirectory(prefix: "snapstyle-stale")
+        let path = directory.full("snapstyled.sock")
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         _ = withUnixAddress(path) { bind(fd, $0, $1) }
         close(fd)

@@ -1,22 +1,12 @@
 import Foundation
 import SnapStyleFuzzTargets
+import SnapStyleTestSupport
 import Testing
 
 /// The fuzzers' saved corpus and every crash they ever found (`make fuzz` saves them under Tests/Fuzz), replayed
 /// through the same entry points: none may crash or hang the request path, the theme parser, the DTCG token and
 /// resolver loading or the preview's query parser again.
 @Suite struct FuzzCorpusTests {
-    static let fuzz = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fuzz").path
-
-    static func inputs(_ kind: String) -> [String] {
-        ["Corpus", "Crashes"].flatMap { folder -> [String] in
-            let directory = "\(fuzz)/\(folder)/\(kind)"
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-            return names.filter { !$0.hasPrefix(".") }.sorted().map { "\(directory)/\($0)" }
-        }
-    }
-
     /// Runs `body` on a thread of its own. The request and query targets block their thread while the daemon's
     /// async work runs on Swift's cooperative pool (one thread per core): two of them blocking two pool threads
     /// at once would leave that work no thread to run on.
@@ -27,7 +17,7 @@ import Testing
     }
 
     @Test func theRequestCorpusAndItsCrashesReplay() async {
-        let inputs = Self.inputs("requests")
+        let inputs = Checkout.fuzzInputs("requests")
         #expect(inputs.count >= 20, "the seed corpus is missing")
         let count = await Self.onOwnThread {
             FuzzTargets.replay(inputs) { bytes in bytes.withUnsafeBytes { FuzzTargets.requestLine($0) } }
@@ -36,13 +26,13 @@ import Testing
     }
 
     @Test func theThemeCorpusAndItsCrashesReplay() {
-        let inputs = Self.inputs("themes")
+        let inputs = Checkout.fuzzInputs("themes")
         #expect(inputs.count >= 10, "the seed corpus is missing")
         #expect(FuzzTargets.replay(inputs) { FuzzTargets.themeFile($0) } == inputs.count)
     }
 
     @Test func theTokenFileCorpusAndItsCrashesReplay() {
-        let inputs = Self.inputs("tokens")
+        let inputs = Checkout.fuzzInputs("tokens")
         #expect(inputs.count >= 20, "the seed corpus is missing")
         var served = 0
         #expect(FuzzTargets.replay(inputs) { served += FuzzTargets.tokensFile($0) > 0 ? 1 : 0 } == inputs.count)
@@ -51,7 +41,7 @@ import Testing
     }
 
     @Test func theResolverCorpusAndItsCrashesReplay() {
-        let inputs = Self.inputs("resolvers")
+        let inputs = Checkout.fuzzInputs("resolvers")
         #expect(inputs.count >= 10, "the seed corpus is missing")
         var served = 0
         #expect(FuzzTargets.replay(inputs) { served += FuzzTargets.resolverFile($0) > 0 ? 1 : 0 } == inputs.count)
@@ -59,7 +49,7 @@ import Testing
     }
 
     @Test func thePreviewQueryCorpusAndItsCrashesReplay() async {
-        let inputs = Self.inputs("queries")
+        let inputs = Checkout.fuzzInputs("queries")
         #expect(inputs.count >= 20, "the seed corpus is missing")
         let (count, answered) = await Self.onOwnThread {
             var answered = 0

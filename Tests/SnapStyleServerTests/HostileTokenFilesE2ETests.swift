@@ -48,21 +48,18 @@ import Testing
     }
 
     @Test func checkReportsTheChainWhereItIsWrittenWithoutCrashing() throws {
-        let directory = NSTemporaryDirectory() + "snapstyle-chain-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: directory + "/chain", withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        writeInPlace(directory + "/chain/deep.tokens.json", HostileTokens.aliasChain(10_000))
-        let run = try CLIRun(["check", directory])
+        let directory = TemporaryDirectory(prefix: "snapstyle-chain")
+        directory.write("chain/deep.tokens.json", HostileTokens.aliasChain(10_000))
+        let run = try CLIRun(["check", directory.path])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("chain/deep.tokens.json:2:"))
         #expect(run.stdout.contains("t0: its alias chain goes through 10001 tokens"))
     }
 
     @Test func checkRefusesAReferenceThroughALinkOutOfTheRootAndQuotesNothing() throws {
-        let directory = NSTemporaryDirectory() + "snapstyle-links-" + UUID().uuidString
-        let root = directory + "/root"
-        try FileManager.default.createDirectory(atPath: root + "/res", withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let directory = TemporaryDirectory(prefix: "snapstyle-links")
+        let root = directory.full("root")
+        directory.directory("root/res")
         try FileManager.default.createSymbolicLink(atPath: root + "/res/etc", withDestinationPath: "/etc")
         writeInPlace(
             root + "/etc.resolver.json",

@@ -1,6 +1,7 @@
 import Foundation
 import SnapStyleJSON
 import SnapStyleJansson
+import SnapStyleTestSupport
 import Testing
 
 /// Files changed on disk the way editors change them, and the events and values that follow.

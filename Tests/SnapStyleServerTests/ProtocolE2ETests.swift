@@ -3,6 +3,7 @@ import SnapStyleJSON
 import SnapStyleJansson
 import SnapStyleServer
 import SnapStyleSystem
+import SnapStyleTestSupport
 import Testing
 
 /// JSON-RPC over the real socket: every method, every error code, malformed input of every kind.

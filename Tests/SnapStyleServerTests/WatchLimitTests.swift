@@ -3,6 +3,7 @@ import Logging
 import SnapStyleJSON
 import SnapStyleJansson
 @testable import SnapStyleWatcher
+import SnapStyleTestSupport
 import Testing
 
 /// The back-off between attempts to watch directories a limit refused.

@@ -28,7 +28,8 @@ import Testing
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         // Never the user's real roots.
-        let home = NSTemporaryDirectory() + "snapstyle-cli-home"
+        let temporary = TemporaryDirectory(prefix: "snapstyle-cli-home")
+        let home = temporary.path
         environment["XDG_CONFIG_HOME"] = configHome ?? home + "/config"
         environment["XDG_CONFIG_DIRS"] = home + "/etc"
         environment["XDG_DATA_DIRS"] = home + "/data"
@@ -96,7 +97,7 @@ import Testing
         let r = try run(["resolve", "font", "titel", "--offline"])
         #expect(r.status == 1)
         #expect(r.stderr == "snapstyle: theme has no font key 'titel' (did you mean 'title', 'label'?)\n")
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write("broken.json", ##"{"surface": {"a": "#12"}}"##)
         let broken = try run(["resolve", "surface", "a", "--theme", "broken", "--offline", "--themes", roots.path])
         #expect(broken.status == 1)
@@ -122,7 +123,7 @@ import Testing
     /// Names that are not theme names are reported, not skipped in silence; so are roots with nothing in them and
     /// `--themes` that do not exist.
     @Test func checkReportsMisnamedThemesEmptyRootsAndMissingRoots() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write("Bad Name.json", "{}")
         roots.write("Ocean/a.json", "{}")
         roots.write("good.json", "{}")
@@ -130,7 +131,7 @@ import Testing
         #expect(r.status == 0)
         #expect(r.stderr.contains("Bad Name.json: not loaded: theme names are lowercase letters"), "\(r.stderr)")
         #expect(r.stderr.contains("Ocean: not loaded"))
-        let empty = TemporaryRoots()
+        let empty = TemporaryDirectory()
         let e = try run(["check", empty.path])
         #expect(e.stderr.contains("found no themes in"), "\(e.stderr)")
         let missing = try run(["resolve", "font", "title", "--offline", "--themes", "/nonexistent-snapstyle-root"])
@@ -198,7 +199,7 @@ import Testing
     }
 
     @Test func noDaemonExitsThreeWithAHint() throws {
-        let r = try run(["status", "--socket", NSTemporaryDirectory() + "no-such-daemon.sock"])
+        let r = try run(["status", "--socket", TemporaryDirectory().full("no-such-daemon.sock")])
         #expect(r.status == 3)
         #expect(r.stderr.contains("make run"))
     }
@@ -206,7 +207,7 @@ import Testing
     /// A 100 GB sparse token file is refused by its size before anything reads it, in the directory `check` is
     /// given and in a theme: an error naming the limit, never an abort.
     @Test func checkRefusesAHugeSparseFileBeforeReadingIt() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write("themes/huge/tokens.json", "{}")
         roots.write("themes/huge/other.json", #"{"gap": {"$type": "number", "$value": 4}}"#)
         roots.write("alone/big.json", "{}")
@@ -223,7 +224,7 @@ import Testing
     }
 
     @Test func checkPrintsCompilerStyleErrorsRelativeToTheCurrentDirectory() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write("themes/ocean/colors.json", "{\n  \"surface\": {\n    \"a\": {\"ref\": \"missing\"}\n  }\n}\n")
         roots.write("themes/dusk.json", "{\"font\": {\"x\": {\"size\": 12, \"weight\": \"fat\"}}}")
         let r = try run(["check", "themes"], in: roots.path)
@@ -237,7 +238,7 @@ import Testing
     }
 
     @Test func checkPrintsTokenWarningsAndTokenFilesTheResolverLeavesOut() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         DTCGFixture.write(roots)
         let r = try run(["check", roots.path])
         #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
@@ -261,7 +262,7 @@ import Testing
 
     /// `check` on a resolver file, on a file among a theme's token files, and on their directory checks that theme.
     @Test func checkOnAResolverATokenFileOrTheirDirectoryChecksTheirTheme() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         DTCGFixture.write(roots)
         roots.write("kfw/tokens.json", TokenFilesTests.base)
         roots.write("kfw/tokens.dark.json", TokenFilesTests.dark)
@@ -280,9 +281,9 @@ import Testing
 
     /// `export --format dtcg` writes a file that is a theme of its own: checked clean, resolving as the source.
     @Test func exportDTCGWritesATokenFileThatLoadsAsATheme() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         DTCGFixture.write(roots)
-        let out = TemporaryRoots()
+        let out = TemporaryDirectory()
         let context = #"{"vars": {"theme": "dark"}}"#
         let r = try run([
             "export", "--offline", "--themes", roots.path, "--theme", "brand", "--format", "dtcg", "--context", context,
@@ -400,7 +401,7 @@ import Testing
         }
         #expect(!themes.isEmpty, "no example theme found in \(document)")
         for (index, theme) in themes.enumerated() {
-            let roots = TemporaryRoots()
+            let roots = TemporaryDirectory()
             roots.write("example\(index).json", theme)
             let r = try run(["check", roots.full("example\(index).json")])
             #expect(r.status == 0, "\(document), example \(index + 1): \(r.stdout)\(r.stderr)")
@@ -409,7 +410,7 @@ import Testing
 
     /// Outside the known roots, a directory of single-file themes (more than one manifest) is checked as a root.
     @Test func checkADirectoryOfSingleFileThemesAsARoot() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write("brands/a.json", "{\"theme\": {\"extends\": \"b\"}}")
         roots.write("brands/b.json", "{\"theme\": {\"extends\": \"a\"}}")
         roots.write("brands/c.json", "{\"theme\": {\"description\": \"fine\"}, \"number\": {\"gap\": 4}}")
@@ -425,7 +426,7 @@ import Testing
     }
 
     @Test func checkAFileOutsideAnyRoot() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write("brand.json", "{\"number\": {\"x\": {\"calc\": \"1 + \"}}}")
         let r = try run(["check", roots.full("brand.json")])
         #expect(r.status == 1)
@@ -441,7 +442,7 @@ import Testing
 
     /// `--offline` and `check` use the roots and the default theme of the daemon's config file.
     @Test func offlineAndCheckReadTheDaemonsConfigFile() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write("brand/ocean.json", "{\"number\": {\"gap\": 42}}")
         roots.write(
             "config/snapstyle/snapstyled.json",

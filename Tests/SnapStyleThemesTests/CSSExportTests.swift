@@ -2,6 +2,7 @@ import Foundation
 import SnapStyleEngine
 import SnapStyleJSON
 @testable import SnapStyleMethods
+import SnapStyleTestSupport
 import SnapStyleThemes
 import Testing
 
@@ -44,7 +45,7 @@ import Testing
         """##
 
     static func css(inherited: Bool = false) async throws -> String {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write("kit/kit.tokens.json", tokens)
         roots.write("kit/extra.json", #"{"number": {"gutter": 12}}"#)
         let methods = StyleMethods(store: loadedStore([roots.root]), defaultTheme: "snap")

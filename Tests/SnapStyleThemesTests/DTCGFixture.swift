@@ -5,7 +5,7 @@ typealias DTCGFixture = SnapStyleTestSupport.DTCGFixture
 
 extension DTCGFixture {
     /// Writes the theme `brand` (a resolver beside its directory) into a root.
-    static func write(_ roots: TemporaryRoots) {
+    static func write(_ roots: TemporaryDirectory) {
         for (path, text) in files { roots.write(path, text) }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import SnapStyleEngine
 import SnapStyleJSON
+import SnapStyleTestSupport
 import SnapStyleThemes
 import Testing
 
@@ -19,8 +20,8 @@ import Testing
         try value(store, .surface, key, context)?["hex"]?.stringValue
     }
 
-    static func brand() -> (TemporaryRoots, ThemeStore) {
-        let roots = TemporaryRoots()
+    static func brand() -> (TemporaryDirectory, ThemeStore) {
+        let roots = TemporaryDirectory()
         DTCGFixture.write(roots)
         return (roots, loadedStore([roots.root]))
     }
@@ -233,7 +234,7 @@ import Testing
     }
 
     @Test func tokenFilesAndSetDirectories() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write("solo.tokens.json", ##"{"c": {"$type": "color", "$value": "#112233"}}"##)
         roots.write("kit/a.tokens.json", ##"{"n": {"$type": "number", "one": {"$value": 1}, "two": {"$value": 2}}}"##)
         roots.write("kit/sub/b.tokens.json", ##"{"n": {"two": {"$value": 22}}}"##)
@@ -252,7 +253,7 @@ import Testing
     /// it there, `resolve token` answers it, `resolve font` does not know it.
     @Test(arguments: [#""Inter""#, #""{family}""#])
     func aTypographyInEmIsOneTokenWithOrWithoutAliases(family: String) throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write(
             "em.tokens.json",
             #"""

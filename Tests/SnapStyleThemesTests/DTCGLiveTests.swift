@@ -45,7 +45,7 @@ import Testing
 
     @Test(arguments: [1, 2, 3, 4] as [UInt64])
     func randomEditsReportExactlyWhatAFullRecomputeFinds(seed: UInt64) throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         DTCGFixture.write(roots)
         let live = loadedStore([roots.root])
         var random = SeededRandom(seed: seed)

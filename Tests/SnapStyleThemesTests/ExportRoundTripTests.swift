@@ -4,6 +4,7 @@ import SnapStyleJSON
 import SnapStyleJansson
 import SnapStyleMethods
 import SnapStyleProtocol
+import SnapStyleTestSupport
 import SnapStyleThemes
 import Testing
 
@@ -14,8 +15,8 @@ import Testing
         .deletingLastPathComponent()
 
     /// A root with the shipped example themes and the DTCG fixture theme `brand`.
-    static func sources() -> TemporaryRoots {
-        let roots = TemporaryRoots()
+    static func sources() -> TemporaryDirectory {
+        let roots = TemporaryDirectory()
         let examples = checkout.appendingPathComponent("etc/snapstyle/themes").path
         let manager = FileManager.default
         for theme in (try? manager.contentsOfDirectory(atPath: examples)) ?? [] {
@@ -50,7 +51,7 @@ import Testing
         #expect((try? Jansson.parse(document)) != nil)
 
         // Imported into a theme of its own that extends nothing: every value must come from the document.
-        let target = TemporaryRoots()
+        let target = TemporaryDirectory()
         target.write("exported/values.tokens.json", document)
         target.write("exported/theme.json", #"{"theme": {"extends": null}}"#)
         let store = loadedStore([target.root])

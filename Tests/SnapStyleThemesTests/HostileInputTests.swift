@@ -4,6 +4,7 @@ import SnapStyleJSON
 import SnapStyleJansson
 import SnapStyleMethods
 import SnapStyleProtocol
+import SnapStyleTestSupport
 import SnapStyleThemes
 import Testing
 
@@ -52,7 +53,7 @@ import Testing
     }
 
     @Test func aDeepChainInAThemeAnswersTheLimitAndCachesNothingWrong() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         var numbers: [String] = (0..<200).map { #""k\#($0)": {"ref": "k\#($0 + 1)"}"# }
         numbers.append(#""k200": 7"#)
         roots.write("deep.json", #"{"number": {\#(numbers.joined(separator: ", "))}}"#)
@@ -128,7 +129,7 @@ import Testing
     }
 
     @Test func didYouMeanNeverSuggestsTheKeyBeingDefined() {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write("t.json", #"{"surface": {"sa0": {"ref": "sa1"}}}"#)
         let store = loadedStore([roots.root])
         let messages = store.infos.first { $0.name == "t" }?.errors.map(\.message) ?? []

@@ -86,7 +86,7 @@ import Testing
 
     @Test(arguments: seeds)
     func randomChangesLeaveTheStoreAsAFreshOne(seed: UInt64) throws {
-        let directory = TemporaryRoots()
+        let directory = TemporaryDirectory()
         let paths = [directory.full("high"), directory.full("user")]
         let tree = ThemeTree(roots: paths, seed: seed)
         let roots = [ThemeRoot(path: paths[0], origin: .config), ThemeRoot(path: paths[1], origin: .user)]
@@ -116,7 +116,7 @@ import Testing
 /// What a root `snap.json` changes is what it redefines, not everything the preset holds.
 @Suite struct ShadowingPresetTests {
     @Test func aRootSnapListsOnlyWhatItRedefinesAndItsReaders() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         let store = loadedStore([roots.root])
         roots.write(
             "snap.json", ##"{"font": {"title": {"size": 30, "weight": "bold"}}, "surface": {"onlyHere": "#123456"}}"##)

@@ -3,17 +3,18 @@ import SnapStyleJSON
 import SnapStyleJansson
 import SnapStyleMethods
 import SnapStyleProtocol
+import SnapStyleTestSupport
 import SnapStyleThemes
 import Testing
 
 /// The methods answered from themes (docs/protocol.md) and their errors (docs/protocol.md).
 @Suite struct ProtocolMethodsTests {
-    let roots: TemporaryRoots
+    let roots: TemporaryDirectory
     let methods: StyleMethods
 
     /// Themes `parent` (extends snap) and `t` (extends parent), and `broken`, which never loaded.
     init() {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write(
             "parent.json",
             ##"""

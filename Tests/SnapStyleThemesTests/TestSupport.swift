@@ -4,34 +4,11 @@ import SnapStyleJSON
 import SnapStyleJansson
 import SnapStyleProtocol
 import SnapStyleMethods
+import SnapStyleTestSupport
 import SnapStyleThemes
 
-/// A temporary directory of theme roots, removed when the value is released.
-final class TemporaryRoots {
-    let path: String
-
-    init() {
-        path = NSTemporaryDirectory() + "snapstyle-tests-" + UUID().uuidString
-        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    /// Writes a file in place with open/write (not an atomic rename), creating directories.
-    func write(_ relative: String, _ text: String) {
-        let full = "\(path)/\(relative)"
-        let dir = (full as NSString).deletingLastPathComponent
-        try! FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        let fd = open(full, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        precondition(fd >= 0)
-        _ = text.utf8CString.withUnsafeBufferPointer { Foundation.write(fd, $0.baseAddress, $0.count - 1) }
-        close(fd)
-    }
-
-    func remove(_ relative: String) { try? FileManager.default.removeItem(atPath: "\(path)/\(relative)") }
-
-    func full(_ relative: String) -> String { "\(path)/\(relative)" }
-
+extension TemporaryDirectory {
+    /// The directory as a theme root of the user's configuration.
     var root: ThemeRoot { ThemeRoot(path: path, origin: .config) }
 }
 

@@ -2,6 +2,7 @@ import SnapStyleEngine
 import SnapStyleJSON
 import SnapStyleMethods
 import SnapStyleProtocol
+import SnapStyleTestSupport
 import SnapStyleThemes
 import Testing
 
@@ -323,7 +324,7 @@ import Testing
 /// A native font may carry what a typography token carries: family, numeric weight, line height, letter spacing.
 @Suite struct NativeFontDetailsTests {
     @Test func theDetailsResolve() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write(
             "type.json",
             ##"""

@@ -2,6 +2,7 @@ import Foundation
 import SnapStyleEngine
 import SnapStyleJSON
 import SnapStyleSystem
+import SnapStyleTestSupport
 import SnapStyleThemes
 import Testing
 
@@ -25,7 +26,7 @@ import Testing
     // MARK: Discovery
 
     @Test func directoryAndSingleFileThemes() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write("ocean/theme.json", ##"{"theme": {"extends": "snap", "description": "Ocean"}}"##)
         roots.write("ocean/colors.json", ##"{"surface": {"probeBrand": "#0A6CFF"}}"##)
         roots.write("mono.json", ##"{"surface": {"probeBrand": "#333333"}}"##)
@@ -50,7 +51,7 @@ import Testing
     }
 
     @Test func filesAreReadInByteOrderOfTheirPaths() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         for file in ["t/a.json", "t/sub/x.json", "t/B.json", "t/sub.json", "t/sub-a.json"] { roots.write(file, "{}") }
         let store = loadedStore([roots.root])
         // 'B' (0x42) < 'a' (0x61); '-' (0x2D) < '.' (0x2E) < '/' (0x2F).
@@ -59,7 +60,7 @@ import Testing
     }
 
     @Test func hiddenFilesAndEditorLeftoversAreIgnored() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write("t/main.json", ##"{"surface": {"probeColor": "#123456"}}"##)
         let junk = [
             "t/.hidden.json", "t/.git/config.json", "t/x.json~", "t/.x.json.swp", "t/.x.json.swx", "t/4913", "t/a.tmp",
@@ -75,8 +76,8 @@ import Testing
     }
 
     @Test func symbolicLinksAreNotFollowed() throws {
-        let roots = TemporaryRoots()
-        let outside = TemporaryRoots()
+        let roots = TemporaryDirectory()
+        let outside = TemporaryDirectory()
         outside.write("linked.json", ##"{"number": {"probeLinked": 1}}"##)
         outside.write("dir/theme.json", "{}")
         roots.write("t/main.json", ##"{"number": {"probeMain": 1}}"##)
@@ -95,7 +96,7 @@ import Testing
 
     /// A FIFO named like a theme file is skipped when listed, and reading one never blocks.
     @Test func aFIFOIsNeitherLoadedNorWaitedFor() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write("t/main.json", ##"{"number": {"probeMain": 1}}"##)
         #expect(mkfifo(roots.full("t/pipe.json"), 0o644) == 0)
         let store = loadedStore([roots.root])
@@ -109,8 +110,8 @@ import Testing
     }
 
     @Test func theFirstRootWinsAndTheOtherIsShadowed() throws {
-        let first = TemporaryRoots()
-        let second = TemporaryRoots()
+        let first = TemporaryDirectory()
+        let second = TemporaryDirectory()
         first.write("ocean.json", ##"{"surface": {"probeBrand": "#111111"}}"##)
         second.write("ocean/theme.json", ##"{"surface": {"probeBrand": "#222222"}}"##)
         second.write("deep.json", "{}")
@@ -128,7 +129,7 @@ import Testing
     /// A `snap` in a root shadows the preset; extending `snap` (the default) layers it on the built-in preset,
     /// and the themes that extend `snap` get both.
     @Test func aSnapInARootIsLayeredOnTheBuiltInPreset() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write("snap.json", ##"{"surface": {"snapRed": "#AA0000", "probeNew": {"ref": "snapRed"}}}"##)
         roots.write("ocean.json", ##"{"surface": {"probeOcean": {"ref": "snapBlue"}}}"##)
         let store = loadedStore([roots.root])
@@ -155,7 +156,7 @@ import Testing
     // MARK: Load errors
 
     @Test func aKeyDefinedInTwoFilesIsAnErrorNamingBothPlaces() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write("t/a.json", ##"{"number": {"probeGap": 1}}"##)
         roots.write("t/b.json", ##"{"number": {"probeGap": 2}}"##)
         let store = loadedStore([roots.root])
@@ -174,7 +175,7 @@ import Testing
     }
 
     @Test func aReferenceToAnUnknownKeyIsAnError() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write("t.json", ##"{"surface": {"probeFg": {"ref": "probeMissing"}}}"##)
         let store = loadedStore([roots.root])
         let info = try Self.info(store, "t")
@@ -189,7 +190,7 @@ import Testing
     }
 
     @Test func aReferenceCycleNamesEveryKeyOnIt() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         // a → b → c → a, the last step through a branch of a `when`; d reads the cycle but is not on it.
         roots.write(
             "t.json",
@@ -213,7 +214,7 @@ import Testing
     }
 
     @Test func aThemeJustLookedUpIsGoneOnceItsFileIsRemovedOrBroken() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write("t.json", ##"{"number": {"probeGap": 1}}"##)
         roots.write("u.json", ##"{"number": {"probeGap": 1}}"##)
         let store = loadedStore([roots.root])
@@ -233,7 +234,7 @@ import Testing
     }
 
     @Test func anExtendsCycleIsAnError() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write("x.json", ##"{"theme": {"extends": "y"}}"##)
         roots.write("y.json", ##"{"theme": {"extends": "x"}}"##)
         let store = loadedStore([roots.root])
@@ -245,7 +246,7 @@ import Testing
     }
 
     @Test func extendingAnUnknownThemeIsAnError() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write("lost.json", ##"{"theme": {"extends": "nosuch"}}"##)
         let store = loadedStore([roots.root])
         let info = try Self.info(store, "lost")
@@ -261,7 +262,7 @@ import Testing
     // MARK: Changes
 
     @Test func aBrokenFileKeepsTheLastGoodGenerationServing() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write("t.json", ##"{"surface": {"probeColor": "#111111"}}"##)
         let store = loadedStore([roots.root])
         #expect(try Self.hex(store, "t", "probeColor") == "#111111FF")
@@ -293,7 +294,7 @@ import Testing
     }
 
     @Test func aKeyRemovedWhileTheFileWasBrokenFallsBackOnceFixed() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         // t overrides the preset's snapWhite (#FFFFFF).
         roots.write("t.json", ##"{"surface": {"snapWhite": "#123456"}}"##)
         let store = loadedStore([roots.root])
@@ -310,7 +311,7 @@ import Testing
     }
 
     @Test func anEditListsExactlyTheChangedKeyAndItsReaders() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         let numbers = """
             {
               "number": {
@@ -345,7 +346,7 @@ import Testing
     }
 
     @Test func aThemeGetsANewGenerationWhenItsParentChanges() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write("base.json", ##"{"surface": {"probeBaseColor": "#111111"}}"##)
         roots.write(
             "child.json",
@@ -370,7 +371,7 @@ import Testing
     }
 
     @Test func aNewThemeDirectoryIsAddedAndADeletedOneRemoved() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write("existing.json", "{}")
         let store = loadedStore([roots.root])
         #expect(store.theme(named: "fresh") == nil)

@@ -1,6 +1,7 @@
 import Foundation
 import SnapStyleEngine
 import SnapStyleJSON
+import SnapStyleTestSupport
 import SnapStyleThemes
 import Testing
 
@@ -27,7 +28,7 @@ import Testing
     }
 
     @Test func aDirectoryOfTokenFilesNamedJsonWithADarkModeFileLoadsAsShipped() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write("kfw/tokens.json", Self.base)
         roots.write("kfw/tokens.dark.json", Self.dark)
         let store = loadedStore([roots.root])
@@ -44,7 +45,7 @@ import Testing
     /// still applies at increased contrast when nothing of its own pins the contrast; a modifier with a
     /// high-contrast context of its own still picks it.
     @Test func aLightDarkModifierStillAppliesAtIncreasedContrast() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write("kfw/tokens.json", Self.base)
         roots.write("kfw/tokens.dark.json", Self.dark)
         roots.write("studio/$themes.json", #"[{"name": "Light", "selectedTokenSets": {"core": "enabled"}}, "#
@@ -77,7 +78,7 @@ import Testing
         ("light.tokens.json", "light"), ("tokens.json", ""), ("darkness.json", ""),
     ])
     func modeFilesAreKnownByAWordOfTheirNameOrADirectory(path: String, expected: String) {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write("t/base.tokens.json", Self.base)
         roots.write("t/" + path, Self.dark)
         let store = loadedStore([roots.root])
@@ -91,7 +92,7 @@ import Testing
     }
 
     @Test func aResolverIsKnownByItsContentAndItsModifierOfLightAndDarkFollowsTheScheme() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write("kfw/tokens.json", Self.base)
         roots.write("kfw/tokens.dark.json", Self.dark)
         roots.write(
@@ -110,7 +111,7 @@ import Testing
     }
 
     @Test func aFileThatIsNoneOfTheFourKindsIsAnErrorNamingThem() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write("odd/data.json", #"{"rows": [1, 2, 3]}"#)
         let store = loadedStore([roots.root])
         let errors = try ThemeStoreTests.info(store, "odd").errors
@@ -127,7 +128,7 @@ import Testing
     }
 
     @Test func aResolverNamingItselfIsToldSoNotThatItDoesNotExist() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write(
             "self.resolver.json",
             ##"{"version": "2025.10", "sets": {"s": {"sources": [{"$ref": "self.resolver.json"}]}}, "resolutionOrder": [{"$ref": "#/sets/s"}]}"##

@@ -10,7 +10,7 @@ import Testing
 /// error where it is written, in time, and never takes the thread's stack.
 @Suite struct TokenHostileInputTests {
     @Test func anAliasChainOf10000TokensLoadsAndThoseTooDeepToResolveAreNamedWhereTheyAreWritten() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write("chain.tokens.json", HostileTokens.aliasChain(10_000))
         let store = loadedStore([roots.root])
         let info = try ThemeStoreTests.info(store, "chain")
@@ -35,7 +35,7 @@ import Testing
     /// 2 KB of multi-value spacing tokens, each naming the one below four times, 30 deep (4^30 parts): the first
     /// token past `Limits.valueParts` and every token naming it are errors at their own lines, found in linear time.
     @Test func exponentialAliasesAreErrorsAtTheTokensThatExpandPastTheBound() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write("expo/tokens.json", HostileTokens.exponentialAliases())
         let store = loadedStore([roots.root])
         let errors = try ThemeStoreTests.info(store, "expo").errors
@@ -51,7 +51,7 @@ import Testing
     /// 15,000 aliases to tokens that do not exist: one error each, and a "did you mean" for the first
     /// `Limits.suggestionQueries` near misses only, each found among a bounded number of candidates.
     @Test func thousandsOfAliasesToNothingAreErrorsWithBoundedSuggestions() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         var text = HostileTokens.aliasesToNothing(15_000)
         // Near misses: `{c12x}` for c12.
         text = text.replacingOccurrences(of: "{missing.color.number", with: "{c").replacingOccurrences(
@@ -84,7 +84,7 @@ import Testing
         ),
     ])
     func mathAndAmountsThatAreNotFiniteAreErrors(token: String, message: String) throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write("bad/tokens.json", #"{"base": {"value": "4", "type": "sizing"}, "broken": "# + token + "}")
         let store = loadedStore([roots.root])
         let errors = try ThemeStoreTests.info(store, "bad").errors
@@ -94,7 +94,7 @@ import Testing
 
     /// A `$themes.json` that is not an array says so, at the file, instead of being ignored.
     @Test func aThemesFileThatIsAnObjectIsAnError() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write("proj/$themes.json", #"{"name": "Light", "selectedTokenSets": {"core": "enabled"}}"#)
         roots.write("proj/core.json", #"{"gap": {"value": "4", "type": "spacing"}}"#)
         let store = loadedStore([roots.root])
@@ -105,7 +105,7 @@ import Testing
     /// Token files nested past the longest path the system opens are not read, and the theme says so in a warning
     /// at the directory (they were skipped without a word).
     @Test func filesNestedPastTheLongestPathAreAWarning() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write("deep/tokens.json", #"{"gap": {"$type": "number", "$value": 4}}"#)
         let segment = String(repeating: "d", count: 200)
         let mkdirs = Process()
@@ -128,7 +128,7 @@ import Testing
     }
 
     @Test func anAliasCycleOf10000TokensIsOneErrorAtItsFirstToken() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write("ring.tokens.json", HostileTokens.aliasChain(10_000, cycle: true))
         let store = loadedStore([roots.root])
         let errors = try ThemeStoreTests.info(store, "ring").errors
@@ -140,7 +140,7 @@ import Testing
     }
 
     @Test func anEditAtTheEndOfALongChainRecompilesWithoutTheStack() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write("chain.tokens.json", HostileTokens.aliasChain(3_000))
         let store = loadedStore([roots.root])
         #expect(try ThemeStoreTests.info(store, "chain").state == .loaded)
@@ -165,7 +165,7 @@ import Testing
 
     @Test(.timeLimit(.minutes(1)))
     func anExtendsChainOf10000GroupsIsAnErrorAtEachGroupPastTheLimit() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write("groups.tokens.json", HostileTokens.extendsChain(10_000))
         let store = loadedStore([roots.root])
         let errors = try ThemeStoreTests.info(store, "groups").errors
@@ -177,7 +177,7 @@ import Testing
     }
 
     @Test func aGroupInheritsWhatItsTargetInherited() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write("groups.tokens.json", HostileTokens.extendsChain(64))
         let store = loadedStore([roots.root])
         #expect(try ThemeStoreTests.info(store, "groups").errors == [])
@@ -193,8 +193,8 @@ import Testing
         """#
 
     @Test func aReferenceThroughADirectoryLinkThatLeavesTheRootIsRefusedAndQuotesNothing() throws {
-        let roots = TemporaryRoots()
-        let outside = TemporaryRoots()
+        let roots = TemporaryDirectory()
+        let outside = TemporaryDirectory()
         outside.write("leak.tokens.json", #"{"secret": {"$type": "number", "$value": 42}}"#)
         roots.write("leak.resolver.json", Self.resolver)
         try FileManager.default.createDirectory(atPath: roots.full("res"), withIntermediateDirectories: true)
@@ -216,7 +216,7 @@ import Testing
     }
 
     @Test func aLinkThatStaysInsideTheRootKeepsWorking() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write("common/leak.tokens.json", #"{"size": {"$type": "number", "$value": 42}}"#)
         roots.write("leak.resolver.json", Self.resolver)
         try FileManager.default.createDirectory(atPath: roots.full("res"), withIntermediateDirectories: true)
@@ -228,7 +228,7 @@ import Testing
     }
 
     @Test func aFileOverTheSizeLimitIsAnErrorNamingItsSize() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write("big.tokens.json", HostileTokens.manyColors(2_000))
         let store = ThemeStore(roots: [roots.root], fileSystem: POSIXFileSystem(maxFileBytes: 100_000))
         store.reloadAll()
@@ -237,7 +237,7 @@ import Testing
     }
 
     @Test func aThemeOf100000TokensIsCompiledWholeFromItsFilesOnEachChange() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write("big/colors.tokens.json", HostileTokens.manyColors(100_000))
         roots.write("big/small.tokens.json", #"{"gap": {"$type": "number", "$value": 4}}"#)
         let store = loadedStore([roots.root])

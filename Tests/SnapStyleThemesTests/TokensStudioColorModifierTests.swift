@@ -1,5 +1,6 @@
 import Foundation
 import SnapStyleEngine
+import SnapStyleTestSupport
 import SnapStyleThemes
 import Testing
 
@@ -147,7 +148,7 @@ import Testing
     }
 
     @Test func modifiedTokensResolveToTheColorsTokensStudioWrites() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write("mods/tokens.json", Self.project)
         let store = loadedStore([roots.root])
         let info = try ThemeStoreTests.info(store, "mods")
@@ -190,7 +191,7 @@ import Testing
         ),
     ])
     func aBrokenModifierIsAnErrorAtItsToken(modify: String, message: String) throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write(
             "broken/tokens.json",
             ##"{"red": {"value": "#C14242", "type": "color"}, "x": {"value": "{red}", "type": "color", "$extensions": {"studio.tokens": {"modify": \##(modify)}}}}"##
@@ -201,7 +202,7 @@ import Testing
     }
 
     @Test func aModifierWithoutASpaceLeavesTheColorAsTokensStudioDoes() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write(
             "plain/tokens.json",
             ##"{"x": {"value": "#C14242", "type": "color", "$extensions": {"studio.tokens": {"modify": {"type": "lighten", "value": "0.2"}}}}}"##
@@ -217,7 +218,7 @@ import Testing
     /// A modifier given as a reference to a token holding it (sd-transforms' `color2` fixture): applied, and an edit
     /// of the holder reaches the color.
     @Test func aModifierHeldByAnotherTokenIsAppliedAndFollowsItsEdits() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         let text = ##"""
             {"amount": {"value": 0.3, "type": "other"},
              "modifier": {"value": {"type": "alpha", "value": "{amount}", "space": "srgb", "format": "hex"}},

@@ -2,6 +2,7 @@ import Foundation
 import SnapStyleEngine
 import SnapStyleJSON
 import SnapStyleMethods
+import SnapStyleTestSupport
 import SnapStyleThemes
 import Testing
 
@@ -40,7 +41,7 @@ import Testing
     }
 
     @Test func detailsResolveAndExportAsTokensStudioWritesThem() async throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write("details/tokens.json", Self.project)
         let store = loadedStore([roots.root])
         let info = try ThemeStoreTests.info(store, "details")
@@ -84,7 +85,7 @@ import Testing
         ("Extra Bold oblique", 800, "oblique"),
     ])
     func weightNamesMapAsTokensStudioMapsThem(name: String, weight: Double, style: String?) throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write(
             "weights/tokens.json",
             ##"{"t": {"value": {"fontFamily": "Inter", "fontWeight": "\##(name)", "fontSize": "16"}, "type": "typography"}}"##
@@ -100,7 +101,7 @@ import Testing
     /// A single-file export: its `$themes` select its top-level members as sets, whose tokens are keyed (and
     /// referred to) without the set's name, as the plugin writes them.
     @Test func aSingleFileExportsThemesSelectItsMembers() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write(
             "single/tokens.json",
             ##"""
@@ -131,7 +132,7 @@ import Testing
     /// A set every theme selects as `source` resolves references but is not the theme's own: `keys` marks its
     /// tokens, and the CSS export leaves them out.
     @Test func sourceSetsAreReadButNotTheThemesOwnKeys() async throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write(
             "project/$themes.json",
             ##"[{"name": "Light", "selectedTokenSets": {"core": "source", "light": "enabled"}},"##
@@ -152,7 +153,7 @@ import Testing
 
     /// Math inside a typography member that reads a token follows the token's edits.
     @Test func mathInsideACompositeFollowsTheTokensItReads() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         let text = ##"""
             {"size": {"value": "16", "type": "fontSizes"},
              "t": {"value": {"fontFamily": "Arial", "fontWeight": "100 * 3", "fontSize": "{size} * 1.5",

@@ -2,6 +2,7 @@ import Foundation
 import SnapStyleEngine
 import SnapStyleJSON
 import SnapStyleMethods
+import SnapStyleTestSupport
 import SnapStyleThemes
 import Testing
 
@@ -17,7 +18,7 @@ import Testing
     }
 
     static func css(_ theme: String, _ text: String) async throws -> (ThemeInfo, String) {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write("\(theme)/tokens.json", text)
         let store = loadedStore([roots.root])
         let info = try ThemeStoreTests.info(store, theme)

@@ -2,6 +2,7 @@ import Foundation
 import SnapStyleEngine
 import SnapStyleJSON
 import SnapStyleMethods
+import SnapStyleTestSupport
 import SnapStyleThemes
 import Testing
 
@@ -41,7 +42,7 @@ import Testing
         """##
 
     @Test func aSingleFileExportLoadsWithItsValuesAsTokensStudioMeansThem() async throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write("studio/tokens.json", Self.project)
         let store = loadedStore([roots.root])
         let info = try ThemeStoreTests.info(store, "studio")
@@ -94,7 +95,7 @@ import Testing
     }
 
     @Test func aProjectsThemesSelectItsSetsAsModifierContexts() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write(
             "kite/$themes.json",
             #"""
@@ -128,7 +129,7 @@ import Testing
     }
 
     @Test func aThemeNamingASetThatIsNoFileIsAnErrorAtThatTheme() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write("kite/$themes.json", #"[{"id": "1", "name": "Light", "selectedTokenSets": {"nope": "enabled"}}]"#)
         roots.write("kite/core.json", ##"{"ink": {"value": "#111111", "type": "color"}}"##)
         let store = loadedStore([roots.root])
@@ -139,7 +140,7 @@ import Testing
     }
 
     @Test func mathFollowsTheTokensItNamesAndCarriesTheirUnit() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write(
             "sums/tokens.json",
             #"""
@@ -179,7 +180,7 @@ import Testing
     /// Tokens Studio's color modifiers, with the figures its own transforms give for #C14242 and 0.2 in sRGB
     /// (lighten `rgb(80.549% 40.706% 40.706%)`, darken `#9a3535`, alpha `/ 0.2`).
     @Test func colorModifiersComputeWhatTokensStudioComputes() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write(
             "mods/tokens.json",
             ##"""
@@ -214,7 +215,7 @@ import Testing
     }
 
     @Test func aProjectWithoutThemesAppliesEverySet() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write("plain/$themes.json", "[]")
         roots.write("plain/colors.json", ##"{"ink": {"value": "#111111", "type": "color"}}"##)
         roots.write("plain/space.json", #"{"gap": {"value": "4", "type": "spacing"}}"#)

@@ -1,6 +1,7 @@
 import Foundation
 import SnapStyleJSON
 import SnapStyleJansson
+import SnapStyleTestSupport
 import Testing
 
 /// The client library's JSON codec in Swift (`JSONText`) against jansson, which the daemon parses and writes with:
@@ -66,7 +67,7 @@ import Testing
     /// values, and each codec reads what the other writes.
     @Test func theRequestCorpusReadsAlikeAndRoundTrips() {
         var lines = 0
-        for path in FuzzCorpusTests.inputs("requests") {
+        for path in Checkout.fuzzInputs("requests") {
             guard let data = FileManager.default.contents(atPath: path) else { continue }
             for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
                 lines += 1

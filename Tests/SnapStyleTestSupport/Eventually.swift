@@ -4,7 +4,7 @@ import Testing
 /// Waits for something the test cannot be told about (a daemon noticing a file, a state changing): polls
 /// `condition` every `interval` seconds until it holds or `timeout` seconds have passed. Returns whether it held.
 /// The one way the tests wait; a sleep left in a test is part of its scenario.
-func poll(timeout: Double, interval: Double = 0.05, _ condition: () throws -> Bool) rethrows -> Bool {
+public func poll(timeout: Double, interval: Double = 0.05, _ condition: () throws -> Bool) rethrows -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
     while true {
         if try condition() { return true }
@@ -15,7 +15,7 @@ func poll(timeout: Double, interval: Double = 0.05, _ condition: () throws -> Bo
 
 /// `poll`, recording a failure that says what was awaited when the condition never held.
 @discardableResult
-func eventually(
+public func eventually(
     _ awaited: @autoclosure () -> String, timeout: Double = 10, interval: Double = 0.05,
     sourceLocation: SourceLocation = #_sourceLocation, _ condition: () throws -> Bool
 ) rethrows -> Bool {
@@ -26,7 +26,7 @@ func eventually(
 
 /// `eventually` for a condition that awaits (an event loop to run, an actor to answer).
 @discardableResult
-func eventually(
+public func eventually(
     _ awaited: @autoclosure () -> String, timeout: Double = 10, interval: Duration = .milliseconds(10),
     sourceLocation: SourceLocation = #_sourceLocation, _ condition: () async throws -> Bool
 ) async rethrows -> Bool {

@@ -1,5 +1,6 @@
 import Foundation
 import SnapStyleJSON
+import SnapStyleTestSupport
 import Testing
 
 @testable import SnapStyleClient
@@ -26,7 +27,7 @@ import Testing
 
     @Test func unreachableDaemon() async throws {
         await #expect(throws: SnapStyleClientError.self) {
-            _ = try await SnapStyleConnection.connect(socket: NSTemporaryDirectory() + "none.sock")
+            _ = try await SnapStyleConnection.connect(socket: TemporaryDirectory().full("none.sock"))
         }
     }
 

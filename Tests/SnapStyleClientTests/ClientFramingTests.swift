@@ -1,6 +1,7 @@
 import Foundation
 import SnapStyleClient
 import SnapStyleJSON
+import SnapStyleTestSupport
 import Testing
 
 /// The client library against a server that misbehaves: every line it cannot read fails the waiting call and closes
@@ -8,7 +9,8 @@ import Testing
 @Suite struct ClientFramingTests {
     /// A one-connection Unix socket server on a thread: it reads the client's first line, then writes `answer(id)`.
     final class FakeDaemon: @unchecked Sendable {
-        let path = NSTemporaryDirectory() + "snapstyle-fake-\(UUID().uuidString.prefix(8)).sock"
+        let directory = TemporaryDirectory(prefix: "snapstyle-fake")
+        var path: String { directory.full("snapstyled.sock") }
         let listener: Int32
 
         init(answer: @escaping @Sendable (String) -> [UInt8]) throws {
@@ -43,10 +45,7 @@ import Testing
             }
         }
 
-        deinit {
-            close(listener)
-            unlink(path)
-        }
+        deinit { close(listener) }
     }
 
     @Test func aLineThatIsNotJSONFailsTheWaitingCallAndClosesTheConnection() async throws {

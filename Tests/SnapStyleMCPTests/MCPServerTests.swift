@@ -8,7 +8,7 @@ import Testing
 /// against the real daemon on a sandboxed theme root: every tool, errors, resources, subscriptions, a theme added,
 /// and a daemon restart in the middle of the session.
 @Suite(.serialized) struct MCPServerTests {
-    static let root = PreviewBrowserTests.root
+    static let root = Checkout.root
 
     /// `SNAPSTYLE_MCP_PYTHON`, else the virtual environment `make test` prepares (`Tests/pip-venv.sh`).
     static let python: String? = {
@@ -19,7 +19,7 @@ import Testing
 
     static let sdkAvailable: Bool = {
         guard let python else { return false }
-        return (try? PreviewBrowserTests.run(python, ["-c", "import mcp"]).status) == 0
+        return (try? Program.run(python, ["-c", "import mcp"]).status) == 0
     }()
 
     /// `make test` sets `SNAPSTYLE_REQUIRE_MCP=1`: without the SDK the test fails instead of skipping.
@@ -29,15 +29,7 @@ import Testing
     func theOfficialPythonClientDrivesTheServer() throws {
         let python = try #require(Self.sdkAvailable ? Self.python : nil, "the MCP Python SDK is missing")
         let daemon = try DaemonProcess()
-        daemon.write("brand.json", PreviewBrowserTests.theme)
-        for (path, text) in PreviewBrowserTests.tokenTheme { daemon.write(path, text) }
-        daemon.write(
-            "kit/base.tokens.json",
-            ##"""
-            {"space": {"md": {"$type": "dimension", "$value": {"value": 12, "unit": "px"},
-                              "$description": "Medium gap between elements"}}}
-            """##
-        )
+        for (path, text) in Self.themes { daemon.write(path, text) }
         try daemon.waitForTheme("brand")
         try daemon.waitForTheme("kit")
 
@@ -79,7 +71,8 @@ import Testing
     }
 
     @Test func withoutADaemonItExitsWithStatus3AndTheCLIsMessage() throws {
-        let socket = NSTemporaryDirectory() + "snapstyle-mcp-none-\(UUID().uuidString.prefix(8))/snapstyled.sock"
+        let directory = TemporaryDirectory(prefix: "snapstyle-mcp-none")
+        let socket = directory.full("none/snapstyled.sock")
         let run = try CLIRun(["mcp", "--socket", socket])
         #expect(run.status == 3)
         #expect(
@@ -87,6 +80,40 @@ import Testing
         #expect(!run.stderr.contains("--offline"), "mcp has no offline mode: \(run.stderr)")
         #expect(run.stdout.isEmpty)
     }
+
+    /// The themes `Tests/MCP/mcp_client.py` checks against: `brand` (native, a color by color scheme) and `kit`
+    /// (DTCG: a resolver with a `mode` modifier, a color per mode, a described dimension).
+    static let themes = [
+        (
+            "brand.json",
+            ##"""
+            {
+              "surface": {
+                "brandPrimary": {"when": [{"if": {"colorScheme": "dark"}, "then": "#FF8800"}], "else": "#3366FF"}
+              }
+            }
+            """##
+        ),
+        (
+            "kit.resolver.json",
+            ##"""
+            {"version": "2025.10",
+             "sets": {"base": {"sources": [{"$ref": "./kit/base.tokens.json"}]}},
+             "modifiers": {"mode": {"contexts": {"light": [{"$ref": "./kit/light.tokens.json"}],
+                                                 "dark": [{"$ref": "./kit/dark.tokens.json"}]}, "default": "light"}},
+             "resolutionOrder": [{"$ref": "#/sets/base"}, {"$ref": "#/modifiers/mode"}]}
+            """##
+        ),
+        (
+            "kit/base.tokens.json",
+            ##"""
+            {"space": {"md": {"$type": "dimension", "$value": {"value": 12, "unit": "px"},
+                              "$description": "Medium gap between elements"}}}
+            """##
+        ),
+        ("kit/light.tokens.json", ##"{"color": {"bg": {"$type": "color", "$value": "#FFFFFF"}}}"##),
+        ("kit/dark.tokens.json", ##"{"color": {"bg": {"$type": "color", "$value": "#1A1A1A"}}}"##),
+    ]
 
     /// One session on raw lines: `initialize` asking for `version`, then a `resolve` call; the two answers.
     static func session(socket: String, version: String) throws -> (initialize: JSONValue, call: JSONValue) {

@@ -9,7 +9,7 @@ import Testing
 
     @Test func aProgramLinkingOnlyTheClientResolvesFromTheDaemon() throws {
         let daemon = try DaemonProcess()
-        let run = try PreviewBrowserTests.run(Self.probe, [daemon.socket])
+        let run = try Program.run(Self.probe, [daemon.socket])
         #expect(run.status == 0, "\(run.output)")
         #expect(run.output.contains("font title: 22.0pt bold (generation 1)"), "\(run.output)")
         #expect(run.output.contains("surface contentBackground: #1C1C1EFF"), "\(run.output)")
@@ -24,7 +24,7 @@ import Testing
         for present in ["15SnapStyleClient", "17SnapStyleProtocol", "19SnapStyleVocabulary"] {
             #expect(binary.range(of: Data(present.utf8)) != nil, "the client probe lacks \(present)")
         }
-        let libraries = try PreviewBrowserTests.run("/usr/bin/ldd", [Self.probe])
+        let libraries = try Program.run("/usr/bin/ldd", [Self.probe])
         #expect(libraries.status == 0)
         #expect(!libraries.output.contains("jansson"), "\(libraries.output)")
         #expect(!libraries.output.contains("simdjson"), "\(libraries.output)")

@@ -1,4 +1,5 @@
 import Foundation
+import SnapStyleTestSupport
 import SnapStyleVocabulary
 import Testing
 

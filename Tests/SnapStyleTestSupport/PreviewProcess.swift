@@ -1,18 +1,17 @@
 import Foundation
-import SnapStyleTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// `snapstyle preview` on a free port, talking to a test daemon's socket.
-final class PreviewProcess: @unchecked Sendable {
-    let process = Process()
-    let stdout = Pipe()
-    let stderr = Pipe()
+public final class PreviewProcess: @unchecked Sendable {
+    public let process = Process()
+    public let stdout = Pipe()
+    public let stderr = Pipe()
     /// `http://127.0.0.1:PORT/`.
-    private(set) var url = ""
+    public private(set) var url = ""
 
-    init(socket: String, arguments: [String] = [], environment: [String: String]? = nil) throws {
+    public init(socket: String, arguments: [String] = [], environment: [String: String]? = nil) throws {
         process.executableURL = URL(fileURLWithPath: BuiltProducts.cli)
         process.arguments = ["preview", "--socket", socket, "--port", "0"] + arguments
         if let environment { process.environment = environment }
@@ -26,11 +25,11 @@ final class PreviewProcess: @unchecked Sendable {
         url = String(line.dropFirst("preview: ".count))
     }
 
-    var port: Int { Int(url.split(separator: ":").last?.filter(\.isNumber) ?? "") ?? 0 }
+    public var port: Int { Int(url.split(separator: ":").last?.filter(\.isNumber) ?? "") ?? 0 }
 
     /// SIGINT and wait; the exit status.
     @discardableResult
-    func stop() -> Int32 {
+    public func stop() -> Int32 {
         if process.isRunning {
             kill(process.processIdentifier, SIGINT)
             process.waitUntilExit()
@@ -47,16 +46,16 @@ final class PreviewProcess: @unchecked Sendable {
 }
 
 /// An HTTP exchange made with curl: the status, the headers (lowercased names) and the body.
-struct HTTPAnswer {
-    var status: Int
-    var headers: [String: String]
-    var body: String
+public struct HTTPAnswer {
+    public var status: Int
+    public var headers: [String: String]
+    public var body: String
 
-    var json: Any? { try? JSONSerialization.jsonObject(with: Data(body.utf8)) }
-    var error: [String: Any]? { (json as? [String: Any])?["error"] as? [String: Any] }
+    public var json: Any? { try? JSONSerialization.jsonObject(with: Data(body.utf8)) }
+    public var error: [String: Any]? { (json as? [String: Any])?["error"] as? [String: Any] }
 
     /// `curl -i` on `url`: `method`, extra `headers` (`Host: x`).
-    static func request(_ url: String, method: String = "GET", headers: [String] = [], timeout: Double = 10)
+    public static func request(_ url: String, method: String = "GET", headers: [String] = [], timeout: Double = 10)
         throws -> HTTPAnswer
     {
         let process = Process()
@@ -84,12 +83,12 @@ struct HTTPAnswer {
 }
 
 /// An event stream read with `curl -N`, line by line, as events arrive.
-final class EventStreamReader: @unchecked Sendable {
-    let process = Process()
-    let output = Pipe()
+public final class EventStreamReader: @unchecked Sendable {
+    public let process = Process()
+    public let output = Pipe()
     private var buffer = ""
 
-    init(_ url: String, headers: [String] = []) throws {
+    public init(_ url: String, headers: [String] = []) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
         process.arguments = ["-sS", "-N"] + headers.flatMap { ["-H", $0] } + [url]
         process.standardOutput = output
@@ -97,7 +96,7 @@ final class EventStreamReader: @unchecked Sendable {
     }
 
     /// The next event (its `event`, `data` and `id` fields; comments skipped), or nil after `timeout` seconds.
-    func next(timeout: Double = 10) -> (event: String?, data: String, id: String?)? {
+    public func next(timeout: Double = 10) -> (event: String?, data: String, id: String?)? {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             while let end = buffer.range(of: "\n\n") {
@@ -122,7 +121,7 @@ final class EventStreamReader: @unchecked Sendable {
     }
 
     /// Events until one named `name` arrives (nil on timeout).
-    func next(named name: String, timeout: Double = 10) -> (event: String?, data: String, id: String?)? {
+    public func next(named name: String, timeout: Double = 10) -> (event: String?, data: String, id: String?)? {
         let deadline = Date().addingTimeInterval(timeout)
         while let event = next(timeout: max(0, deadline.timeIntervalSinceNow)) {
             if event.event == name { return event }
@@ -142,12 +141,12 @@ final class EventStreamReader: @unchecked Sendable {
 /// An HTTP request written on a raw TCP socket as it is (duplicate headers, absolute-form targets, odd framing):
 /// the status and body of the first answer; with `untilClosed`, also whether the server closed the connection within
 /// `timeout`.
-struct RawHTTPExchange {
-    var status: Int
-    var body: String
-    var closed: Bool
+public struct RawHTTPExchange {
+    public var status: Int
+    public var body: String
+    public var closed: Bool
 
-    static func send(_ request: String, port: Int, untilClosed: Bool = false, timeout: Double = 5) throws
+    public static func send(_ request: String, port: Int, untilClosed: Bool = false, timeout: Double = 5) throws
         -> RawHTTPExchange
     {
         let fd = try connectedTCPSocket(port: port, sending: request)
@@ -175,7 +174,7 @@ struct RawHTTPExchange {
         return RawHTTPExchange(status: answer.status, body: answer.body, closed: closed)
     }
 
-    var error: [String: Any]? {
+    public var error: [String: Any]? {
         let json = try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any]
         return json?["error"] as? [String: Any]
     }
@@ -195,7 +194,7 @@ struct RawHTTPExchange {
 }
 
 /// A TCP socket connected to 127.0.0.1:`port`, with `request` sent on it.
-func connectedTCPSocket(port: Int, sending request: String) throws -> Int32 {
+public func connectedTCPSocket(port: Int, sending request: String) throws -> Int32 {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
@@ -217,11 +216,11 @@ func connectedTCPSocket(port: Int, sending request: String) throws -> Int32 {
 }
 
 /// Many event streams on raw sockets (a curl for each would be hundreds of processes): what each has received.
-final class RawEventStreams {
-    private(set) var descriptors: [Int32] = []
-    private(set) var texts: [String] = []
+public final class RawEventStreams {
+    public private(set) var descriptors: [Int32] = []
+    public private(set) var texts: [String] = []
 
-    init(count: Int, port: Int, path: String) throws {
+    public init(count: Int, port: Int, path: String) throws {
         for _ in 0..<count {
             descriptors.append(
                 try connectedTCPSocket(port: port, sending: "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"))
@@ -230,7 +229,7 @@ final class RawEventStreams {
     }
 
     /// Reads until every stream has received `text` or `timeout` passes; how many have.
-    func waitUntilEach(received text: String, timeout: Double = 20) -> Int {
+    public func waitUntilEach(received text: String, timeout: Double = 20) -> Int {
         let deadline = Date().addingTimeInterval(timeout)
         var pending = Set(descriptors.indices.filter { !texts[$0].contains(text) })
         while !pending.isEmpty, deadline.timeIntervalSinceNow > 0 {
@@ -251,7 +250,7 @@ final class RawEventStreams {
         return descriptors.indices.filter { texts[$0].contains(text) }.count
     }
 
-    func closeAll() {
+    public func closeAll() {
         for fd in descriptors { close(fd) }
         descriptors = []
     }

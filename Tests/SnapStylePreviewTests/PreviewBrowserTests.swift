@@ -23,7 +23,7 @@ import Testing
     static let browserAvailable: Bool = {
         let files = ["/usr/bin/chromium", "/usr/bin/chromedriver"]
         guard files.allSatisfy(FileManager.default.isExecutableFile(atPath:)) else { return false }
-        return (try? run(python, pythonArguments + ["-c", "import selenium"]).status) == 0
+        return (try? Program.run(python, pythonArguments + ["-c", "import selenium"]).status) == 0
     }()
 
     static var required: Bool { ProcessInfo.processInfo.environment["SNAPSTYLE_REQUIRE_BROWSER"] == "1" }
@@ -57,7 +57,7 @@ import Testing
         try snippet.write(toFile: snippetFile, atomically: true, encoding: .utf8)
         let artifacts = Self.root + "/.build/test-artifacts/preview"
 
-        let result = try Self.run(
+        let result = try Program.run(
             Self.python,
             Self.pythonArguments + [
                 Self.root + "/Tests/Browser/preview_browser.py", "--url", preview.url,
@@ -121,18 +121,5 @@ import Testing
         else { return nil }
         let lines = readme[start.upperBound..<end.lowerBound].split(separator: "\n").filter { !$0.hasPrefix("```") }
         return lines.joined(separator: "\n")
-    }
-
-    static func run(_ program: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }

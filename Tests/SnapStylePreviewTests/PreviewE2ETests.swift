@@ -340,7 +340,7 @@ import Testing
     }
 
     @Test func withoutADaemonPreviewExitsWith3() throws {
-        let run = try CLIRun(["preview", "--socket", NSTemporaryDirectory() + "no-such-daemon.sock", "--port", "0"])
+        let run = try CLIRun(["preview", "--socket", TemporaryDirectory().full("no-such-daemon.sock"), "--port", "0"])
         #expect(run.status == 3)
         #expect(run.stderr.contains("snapstyled"))
     }
