@@ -80,7 +80,7 @@ import Testing
 
     /// Loose values as Tokens Studio accepts them: a `number` token written with a unit is that length.
     @Test func aNumberTokenWrittenWithAUnitIsThatLength() throws {
-        let roots = TemporaryRoots()
+        let roots = TemporaryDirectory()
         roots.write(
             "loose/tokens.json",
             #"{"gap": {"value": "4px", "type": "number"}, "wide": {"value": "1.5rem", "type": "number"}, "#
