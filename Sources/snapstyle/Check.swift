@@ -25,6 +25,18 @@ struct Check: AsyncParsableCommand {
     @Option(name: .long, help: "A theme root (repeatable).")
     var themes: [String] = []
 
+    /// How warnings are printed.
+    enum WarningMode: String, ExpressibleByArgument, CaseIterable {
+        case none, summary, all
+    }
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Warnings: none, summary (one line per kind with its count; the default for imported themes) or all "
+                + "(each at its place; the default for native themes)."))
+    var warnings: WarningMode?
+
     func run() async throws {
         let standard = try DaemonSettings.roots(adding: themes)
         // Every read is bounded before it starts, as the daemon's: a huge (or sparse) file is an error, not an abort.
@@ -69,12 +81,10 @@ struct Check: AsyncParsableCommand {
                         file: displayPath(root.path + "/" + $0), line: 1, column: 1,
                         message: "not read: \(info.name).resolver.json does not reference it")
                 }
-                for warning in warnings {
-                    warningCount += 1
-                    var shown = warning
-                    shown.message = "warning: " + shown.message
-                    printLine(shown.description)
-                }
+                warningCount += warnings.count
+                let mode = self.warnings ?? (info.format == .dtcg ? .summary : .all)
+                let theme = displayPath(root.path + "/" + info.name)
+                for line in Self.warningLines(warnings, mode: mode, theme: theme) { printLine(line) }
             }
         }
         let warned = warningCount > 0 ? ", \(warningCount) warning(s)" : ""
@@ -162,5 +172,56 @@ struct Check: AsyncParsableCommand {
     func displayPath(_ path: String) -> String {
         let cwd = FileManager.default.currentDirectoryPath
         return path.hasPrefix(cwd + "/") ? String(path.dropFirst(cwd.count + 1)) : path
+    }
+
+    /// The lines for a theme's warnings: each at its place (`all`), one per kind with its count and first place
+    /// (`summary`: a kind is the message less the key it names and what it quotes), or none.
+    static func warningLines(_ warnings: [ThemeError], mode: WarningMode, theme: String) -> [String] {
+        switch mode {
+        case .none: return []
+        case .all:
+            return warnings.map { warning in
+                var shown = warning
+                shown.message = "warning: " + shown.message
+                return shown.description
+            }
+        case .summary:
+            var kinds: [(kind: String, first: ThemeError, count: Int)] = []
+            var index: [String: Int] = [:]
+            for warning in warnings {
+                let kind = Self.kind(of: warning.message)
+                if let at = index[kind] {
+                    kinds[at].count += 1
+                } else {
+                    index[kind] = kinds.count
+                    kinds.append((kind, warning, 1))
+                }
+            }
+            return kinds.map { kind in
+                let first = "\(kind.first.file):\(kind.first.line):\(kind.first.column)"
+                return kind.count == 1
+                    ? "\(first): warning: \(kind.first.message)"
+                    : "\(theme): warning: \(kind.count) × \(kind.kind) (the first at \(first); --warnings all lists them)"
+            }
+        }
+    }
+
+    /// A warning's kind: its message without the token it names (`color.red: `) and with what it quotes as `'…'`.
+    static func kind(of message: String) -> String {
+        var text = Substring(message)
+        if let colon = text.range(of: ": "), !text[..<colon.lowerBound].contains(" ") {
+            text = text[colon.upperBound...]
+        }
+        var result = ""
+        var quoted = false
+        for character in text {
+            if character == "'" {
+                if !quoted { result += "'…'" }
+                quoted.toggle()
+            } else if !quoted {
+                result.append(character)
+            }
+        }
+        return result
     }
 }

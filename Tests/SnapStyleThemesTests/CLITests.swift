@@ -240,7 +240,7 @@ import Testing
     @Test func checkPrintsTokenWarningsAndTokenFilesTheResolverLeavesOut() throws {
         let roots = TemporaryDirectory()
         DTCGFixture.write(roots)
-        let r = try run(["check", roots.path])
+        let r = try run(["check", roots.path, "--warnings", "all"])
         #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
         let lines = r.stdout.split(separator: "\n").map(String.init)
         #expect(
@@ -258,6 +258,28 @@ import Testing
         #expect(notes.count == 1 && notes[0].contains("brand: note: design tokens"), "\(notes)")
         #expect(notes.first?.contains("modifiers: theme: light, dark, dark-hc follows") == true, "\(notes)")
         #expect(lines.last == "checked 1 theme(s): no errors, \(lines.count - notes.count - 1) warning(s)", "\(r.stdout)")
+    }
+
+    /// An imported theme's warnings are summarised by default, one line per kind with its count and first place;
+    /// `--warnings all` lists each, `none` none; the summary line still counts them all.
+    @Test func checkSummarisesAnImportedThemesWarningsByKind() throws {
+        let roots = TemporaryDirectory()
+        roots.write(
+            "kit/tokens.json",
+            #"{"a": {"$type": "borderWidth", "$value": "1px"}, "b": {"$type": "borderWidth", "$value": "2px"}, "#
+                + #""c": {"$type": "borderWidth", "$value": "3px"}, "d": {"$type": "number", "$value": 1}}"#)
+        let summary = try run(["check", roots.full("kit")])
+        #expect(summary.status == 0, "\(summary.stdout)")
+        let lines = summary.stdout.split(separator: "\n").map(String.init)
+        let kind = try #require(lines.first { $0.contains("warning: 3 × ") }, "\(summary.stdout)")
+        #expect(kind.contains("is not a DTCG type: imported as a token"), "\(kind)")
+        #expect(kind.contains("(the first at ") && kind.hasSuffix("--warnings all lists them)"), "\(kind)")
+        #expect(!summary.stdout.contains("'borderWidth'"), "\(summary.stdout)")
+        #expect(lines.last == "checked 1 theme(s): no errors, 3 warning(s)")
+        let all = try run(["check", roots.full("kit"), "--warnings", "all"])
+        #expect(all.stdout.components(separatedBy: "'borderWidth' is not a DTCG type").count == 4, "\(all.stdout)")
+        let none = try run(["check", roots.full("kit"), "--warnings", "none"])
+        #expect(!none.stdout.contains("warning:") && none.stdout.hasSuffix("no errors, 3 warning(s)\n"))
     }
 
     /// `check` on a resolver file, on a file among a theme's token files, and on their directory checks that theme.
