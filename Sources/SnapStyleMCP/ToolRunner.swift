@@ -184,10 +184,6 @@ struct ToolRunner: Sendable {
     /// `$metadata.json`).
     static func kind(of theme: ThemeSummary) -> String {
         guard theme.format == .dtcg else { return theme.format.rawValue }
-        let studio = theme.files.contains { file in
-            let name = file.split(separator: "/").last.map(String.init) ?? file
-            return name == "$themes.json" || name == "$metadata.json"
-        }
-        return studio ? "tokens studio" : "dtcg"
+        return ThemeSummary.isTokensStudioProject(files: theme.files) ? "tokens studio" : "dtcg"
     }
 }

@@ -108,6 +108,14 @@ public struct ThemeSummary: Sendable, Hashable {
         self.modifiers = modifiers
     }
 
+    /// Whether a theme's files make it a Tokens Studio project (its `$themes.json` or `$metadata.json`).
+    public static func isTokensStudioProject(files: [String]) -> Bool {
+        files.contains { file in
+            let name = file.split(separator: "/").last.map(String.init) ?? file
+            return name == "$themes.json" || name == "$metadata.json"
+        }
+    }
+
     public var json: JSONValue {
         .object([
             "name": .string(name), "root": .string(root), "source": .string(source.rawValue),

@@ -140,29 +140,23 @@ public enum ThemeAssembler {
     static func unknownReference(
         from node: NodeRef, to target: NodeRef, layers: [ThemeLayer], suggestions: inout SuggestionPool
     ) -> String {
-        let kind: String
-        let name: String
+        // What the message calls the target, its name, and the pool of names of its kind it is compared with.
+        let (kind, name, pool): (String, String, String)
         let candidates: () -> [String]
         switch target {
         case .key(let attribute, let key):
-            (kind, name) = ("\(attribute.rawValue) key '\(key)'", key)
+            (kind, name, pool) = ("\(attribute.rawValue) key '\(key)'", key, "key " + attribute.rawValue)
             candidates = { layers.flatMap { $0.keys(attribute) } }
         case .container(let id):
-            (kind, name) = ("container '\(id)'", id)
+            (kind, name, pool) = ("container '\(id)'", id, "container")
             candidates = { layers.flatMap { Array($0.containers.keys) } }
         case .component(let id):
-            (kind, name) = ("component '\(id)'", id)
+            (kind, name, pool) = ("component '\(id)'", id, "component")
             candidates = { layers.flatMap { Array($0.components.keys) } }
         }
         // Never the key being defined: "did you mean" it would send the user in a circle.
         var own: String?
         if case .key(let attribute, let key) = node, case .key(attribute, _) = target { own = key }
-        let pool: String
-        switch target {
-        case .key(let attribute, _): pool = "key " + attribute.rawValue
-        case .container: pool = "container"
-        case .component: pool = "component"
-        }
         let near = suggestions.closest(to: name, kind: pool, excluding: own, candidates: candidates)
         return "\(node.description) refers to unknown \(kind)" + (near.map { " (did you mean '\($0)'?)" } ?? "")
     }

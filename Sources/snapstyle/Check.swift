@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SnapStyleEngine
 import SnapStyleJansson
+import SnapStyleProtocol
 import SnapStyleSystem
 import SnapStyleThemes
 
@@ -116,7 +117,7 @@ struct Check: AsyncParsableCommand {
             return "\(modifier.name): \(modifier.contexts.joined(separator: ", "))\(follows)"
         }
         let files = info.files.filter { !$0.hasPrefix("\u{1}") }
-        let isProject = files.contains { $0.hasSuffix("/$themes.json") || $0.hasSuffix("/$metadata.json") }
+        let isProject = ThemeSummary.isTokensStudioProject(files: files)
         return "\(displayPath(root.path + "/" + info.name)): note: design tokens"
             + (isProject ? " (a Tokens Studio project, checked as one theme)" : "") + ", \(info.tokens) token(s) from "
             + files.joined(separator: ", ")
