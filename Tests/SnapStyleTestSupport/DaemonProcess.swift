@@ -83,19 +83,11 @@ public final class DaemonProcess: @unchecked Sendable {
     /// SIGTERM and wait; the exit status.
     @discardableResult
     public func stop() -> Int32 {
-        if process.isRunning {
-            signal(SIGTERM)
-            process.waitUntilExit()
-        }
+        process.end(with: SIGTERM)
         return process.terminationStatus
     }
 
-    deinit {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-    }
+    deinit { process.end(with: SIGKILL) }
 
     /// Writes a theme file in place (open, write, close: create/modify events, not a rename).
     public func write(_ relative: String, _ text: String) { writeInPlace(themes + "/" + relative, text) }

@@ -30,19 +30,11 @@ public final class PreviewProcess: @unchecked Sendable {
     /// SIGINT and wait; the exit status.
     @discardableResult
     public func stop() -> Int32 {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGINT)
-            process.waitUntilExit()
-        }
+        process.end(with: SIGINT)
         return process.terminationStatus
     }
 
-    deinit {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-    }
+    deinit { process.end(with: SIGKILL) }
 }
 
 /// An HTTP exchange made with curl: the status, the headers (lowercased names) and the body.
@@ -129,13 +121,8 @@ public final class EventStreamReader: @unchecked Sendable {
         return nil
     }
 
-    deinit {
-        // SIGKILL: curl inherits the test runner's blocked signals, SIGTERM among them.
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-    }
+    // SIGKILL: curl inherits the test runner's blocked signals, SIGTERM among them.
+    deinit { process.end(with: SIGKILL) }
 }
 
 /// An HTTP request written on a raw TCP socket as it is (duplicate headers, absolute-form targets, odd framing):

@@ -16,3 +16,14 @@ public enum Program {
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }
+
+extension Process {
+    /// Sends `signal` to the process while it runs and waits for it to end (nothing when it never started or has
+    /// ended).
+    public func end(with signal: Int32) {
+        if isRunning {
+            kill(processIdentifier, signal)
+            waitUntilExit()
+        }
+    }
+}
