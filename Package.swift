@@ -238,6 +238,12 @@ let package = Package(
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ]
         ),
+        // The importer's stages fed in memory, given files and wanted values, per section of docs/dtcg.md and
+        // docs/tokens.md: no store, no files on disk.
+        .testTarget(
+            name: "SnapStyleDTCGTests",
+            dependencies: ["SnapStyleDTCG", "SnapStyleEngine", "SnapStyleJSON", "SnapStyleJansson"]
+        ),
         .testTarget(
             name: "SnapStyleThemesTests",
             dependencies: [

@@ -48,10 +48,27 @@ public struct DTCGInput: Sendable {
     }
 }
 
+extension DTCGInput {
+    /// Whether the files belong to a Tokens Studio project (`$themes.json` or `$metadata.json`).
+    public var isTokensStudioProject: Bool { studioThemes != nil || studioMetadata != nil }
+
+    /// How a token file is read: every file of a Tokens Studio project, and a file that carries a Tokens Studio
+    /// marker (one of its type names, `$extensions."studio.tokens"`), with Tokens Studio's semantics; others with
+    /// DTCG's strict rules.
+    func dialect(of json: LocatedJSON) -> TokenDocument.Dialect {
+        isTokensStudioProject || TokensStudioValue.isMarked(json.value) ? .tokensStudio : .dtcg
+    }
+}
+
 /// A theme's tokens as definitions: one layer contribution, with the catalog of their modifiers and metadata.
 public struct DTCGCompilation: Sendable {
     public var layer: ThemeLayer
+    /// Every error: those of tokens, which are left out of `layer` (with the tokens that read them), and
+    /// `themeErrors`.
     public var errors: [DTCGIssue]
+    /// The errors about the theme's files as a whole rather than one token (a resolver, `$themes.json`,
+    /// `$extends`): they refuse the theme's new state.
+    public var themeErrors: [DTCGIssue]
     public var warnings: [DTCGIssue]
     public var tokenCount: Int
     /// The keys compiled anew, when the rest was taken over from the last compile unchanged; nil: all of them.

@@ -126,8 +126,13 @@ extension TokenCompiler {
         var lengths = Set<String>()
         for target in TokensStudioMath.references(in: text) {
             guard checkTarget(target, from: def, expected: nil) else { return nil }
-            guard self.attribute(of: target) == .number else {
-                d.error(def.token.location, "\(key): {\(target)} in '\(text)' is not a number or a length")
+            let attribute = self.attribute(of: target)
+            guard attribute == .number else {
+                d.error(
+                    def.token.location,
+                    attribute == nil
+                        ? "\(key): reads {\(target)}, which is in error: left out"
+                        : "\(key): {\(target)} in '\(text)' is not a number or a length")
                 return nil
             }
             if keyType(target) == "dimension" { lengths.insert(target) }
@@ -179,11 +184,19 @@ extension TokenCompiler {
                 "\(def.token.key): alias {\(target)} names no token" + (near.map { " (did you mean {\($0)}?)" } ?? ""))
             return false
         }
-        if let expected, let actual = keyType(target), actual != expected {
+        if let expected, let actual = keyType(target), actual != expected,
+            !(def.token.isLoose && Self.looselyEqual(actual, expected))
+        {
             d.error(def.token.location, "\(def.token.key): alias {\(target)} is a \(actual), not a \(expected)")
             return false
         }
         return true
+    }
+
+    /// Types Tokens Studio lets stand for each other in an alias: numbers, lengths and weights are all numbers.
+    static func looselyEqual(_ a: String, _ b: String) -> Bool {
+        let numeric: Set = ["number", "dimension", "fontWeight"]
+        return numeric.contains(a) && numeric.contains(b)
     }
 
     /// The type a member of a composite holds (for the aliases inside it).

@@ -78,13 +78,14 @@ extension TokenCompiler {
     mutating func flattened(_ part: LocatedJSON, path: String, cacheKey: String) -> TokenDocument {
         let result: TokenDocument
         let old = reuse.memo.flattened[cacheKey]
-        if let old, old.node === part.node {
+        let dialect = input.dialect(of: part)
+        if let old, old.node === part.node, old.dialect == dialect {
             result = old.document
             d.append(old.issues)
             reuse.next.flattened[cacheKey] = old
         } else {
             let mark = d.mark
-            var document = TokenDocument(part, file: path, diagnostics: &d)
+            var document = TokenDocument(part, file: path, dialect: dialect, diagnostics: &d)
             if let old {
                 // Tokens the edit left as they were stay the same objects, so that their keys' results are kept.
                 for (key, token) in document.tokens {
@@ -100,7 +101,7 @@ extension TokenCompiler {
             result = document
             if reuse.keepsMemo {
                 reuse.next.flattened[cacheKey] = TokenMemo.Flattened(
-                    node: part.node, document: result, issues: d.since(mark))
+                    node: part.node, dialect: dialect, document: result, issues: d.since(mark))
             }
             reuse.reflattened.insert(cacheKey)
             if old.map({ !result.hasSameShape(as: $0.document) }) ?? true { reuse.shapesKept = false }

@@ -47,6 +47,11 @@ extension TokenCompiler {
 
     /// One value's type: its own `$type`, its alias target's, its group's, or (with a warning) its shape's.
     mutating func type(of def: Def, warn: Bool) -> String? {
+        if def.token.isLoose, let target = Self.wholeAlias(def.token.value), graph.defs[target] != nil,
+            let type = keyType(target)
+        {
+            return type
+        }
         if let type = def.token.type { return type }
         if let target = Self.wholeAlias(def.token.value) {
             if warn && groupType(def) == nil {
@@ -114,7 +119,7 @@ extension TokenCompiler {
                     dangling.append((def, target))  // reported with its definition, when the key has one
                     continue
                 }
-                if let own = def.token.type, let actual = keyType(target), own != actual {
+                if !def.token.isLoose, let own = def.token.type, let actual = keyType(target), own != actual {
                     d.error(def.token.location, "\(key): alias {\(target)} is a \(actual), not a \(own)")
                     failed = true
                     continue
@@ -187,7 +192,9 @@ extension TokenCompiler {
     /// Whether a typography value with aliases inside has a size that cannot become points (written in `em`, or an
     /// alias of a dimension that imports as a `token`): the whole token is then a `token`, as it is without aliases.
     mutating func typographyImportsAsToken(_ value: JSONValue) -> Bool {
-        guard case .object(let object) = value, let size = object["fontSize"] else { return false }
+        guard case .object(let object) = value else { return false }
+        // A typography of some members only (Tokens Studio's) is a `token` of those members.
+        guard let size = object["fontSize"] else { return !object.isEmpty }
         if let target = Self.wholeAlias(size) { return graph.defs[target] != nil && attribute(of: target) == .token }
         guard let dimension = try? DimensionValue.read(size, "fontSize") else { return false }
         return dimension.points(remBase: input.remBase) == nil

@@ -138,9 +138,14 @@ public struct TokenCompiler {
         reuse.next.defs = graph.defs
         reuse.next.layer = layer
         reuse.next.reusedKeys = recompiled.map { graph.keyOrder.count - $0.count } ?? 0
+        let (served, leftOut) = leavingOutReaders(of: layer)
+        all.append(leftOut)
+        // A key left out now and not last time, or the other way round, changed too.
+        let changedLeftOut = reuse.next.leftOut.symmetricDifference(reuse.memo.leftOut).map(name)
         return DTCGCompilation(
-            layer: layer, errors: all.errors, warnings: all.warnings, tokenCount: graph.keyOrder.count,
-            recompiled: recompiled
+            layer: served, errors: oncePerCause(all.errors), themeErrors: oncePerCause(d.errors),
+            warnings: oncePerCause(all.warnings), tokenCount: graph.keyOrder.count,
+            recompiled: recompiled.map { $0.union(changedLeftOut) }
         )
     }
 
@@ -172,7 +177,7 @@ public struct TokenCompiler {
         func document(_ source: TokenSource) -> TokenDocument {
             switch source {
             case .inline(let json, let location):
-                return TokenDocument(json, file: location.file, diagnostics: &d)
+                return TokenDocument(json, file: location.file, dialect: input.dialect(of: json), diagnostics: &d)
             case .file(let path, let pointer, let location):
                 let cacheKey = source.fileKey!
                 if let known = cache[cacheKey] { return known }

@@ -17,13 +17,16 @@ final class FlatToken: Sendable {
     let hints: SnapStyleHints?
     /// Tokens Studio's color modifier, `$extensions."studio.tokens".modify`.
     let modify: JSONValue?
+    /// Read with Tokens Studio's semantics: an alias is its target's value whatever type it declares.
+    let isLoose: Bool
 
     init(
         key: String, isRoot: Bool, value: JSONValue, location: SourceLocation, type: String? = nil,
         description: String? = nil, deprecated: JSONValue? = nil, hints: SnapStyleHints? = nil,
-        modify: JSONValue? = nil
+        modify: JSONValue? = nil, isLoose: Bool = false
     ) {
         self.modify = modify
+        self.isLoose = isLoose
         self.key = key
         self.isRoot = isRoot
         self.value = value
@@ -38,13 +41,14 @@ final class FlatToken: Sendable {
     func says(the same: FlatToken) -> Bool {
         key == same.key && location == same.location && type == same.type && description == same.description
             && deprecated == same.deprecated && hints == same.hints && value == same.value && modify == same.modify
+            && isLoose == same.isLoose
     }
 
     /// The same token under another key (a group's `$extends` copies tokens below the extending group).
     func moved(to key: String) -> FlatToken {
         FlatToken(
             key: key, isRoot: false, value: value, location: location, type: type,
-            description: description, deprecated: deprecated, hints: hints, modify: modify)
+            description: description, deprecated: deprecated, hints: hints, modify: modify, isLoose: isLoose)
     }
 }
 
@@ -77,15 +81,24 @@ struct TokenDocument: Sendable {
 
     static let tokenMembers: Set = ["$value", "$type", "$description", "$deprecated", "$extensions", "$ref"]
 
+    /// How a document's `$value` tokens are read: with DTCG's strict rules, or with Tokens Studio's semantics (its
+    /// types, loose values and math), as its DTCG option writes them.
+    enum Dialect: Sendable {
+        case dtcg, tokensStudio
+    }
+
     /// Reads a document from its top group (`prefix`: the path of that group, for a JSON Pointer fragment).
-    init(_ json: LocatedJSON, file: String, prefix: [String] = [], diagnostics: inout Diagnostics) {
+    init(
+        _ json: LocatedJSON, file: String, prefix: [String] = [], dialect: Dialect = .dtcg,
+        diagnostics: inout Diagnostics
+    ) {
         guard case .object = json.value else {
             diagnostics.error(
                 SourceLocation(file: file, line: json.position.line, column: json.position.column),
                 "a token file must hold an object, not \(json.value.typeName)")
             return
         }
-        walkGroup(json, path: prefix, file: file, &diagnostics)
+        walkGroup(json, path: prefix, file: file, dialect: dialect, inheritedType: nil, &diagnostics)
     }
 
     init() {}
@@ -104,8 +117,12 @@ struct TokenDocument: Sendable {
         for (key, modifier) in other.modifiers { modifiers[key] = modifier }
     }
 
-    private mutating func walkGroup(_ json: LocatedJSON, path: [String], file: String, _ d: inout Diagnostics) {
+    private mutating func walkGroup(
+        _ json: LocatedJSON, path: [String], file: String, dialect: Dialect, inheritedType: String?,
+        _ d: inout Diagnostics
+    ) {
         var info = GroupInfo()
+        let groupType = json.value["$type"]?.stringValue ?? inheritedType
         for (index, member) in json.members.enumerated() {
             let position = json.node.child(index).memberPosition
             let location = SourceLocation(file: file, line: position.line, column: position.column)
@@ -125,14 +142,18 @@ struct TokenDocument: Sendable {
                     d.error(location, "\(Self.join(path)): $extends must name a group as \"{group.path}\"")
                 }
             case "$root":
-                walkMember(member.value, name: name, path: path + [name], location: location, file: file, &d)
+                walkMember(
+                    member.value, path: path + [name], location: location, file: file, dialect: dialect,
+                    groupType: groupType, &d)
             default:
                 if name.hasPrefix("$") { continue }
                 guard Self.isValidName(name) else {
                     d.error(location, "'\(name)': a token or group name may not contain '{', '}' or '.'")
                     continue
                 }
-                walkMember(member.value, name: name, path: path + [name], location: location, file: file, &d)
+                walkMember(
+                    member.value, path: path + [name], location: location, file: file, dialect: dialect,
+                    groupType: groupType, &d)
             }
         }
         let key = Self.join(path)
@@ -140,8 +161,8 @@ struct TokenDocument: Sendable {
     }
 
     private mutating func walkMember(
-        _ json: LocatedJSON, name: String, path: [String], location: SourceLocation, file: String,
-        _ d: inout Diagnostics
+        _ json: LocatedJSON, path: [String], location: SourceLocation, file: String, dialect: Dialect,
+        groupType: String?, _ d: inout Diagnostics
     ) {
         guard case .object(let object) = json.value else {
             d.warning(location, "\(Self.join(path)): neither a token nor a group (\(json.value.typeName)): ignored")
@@ -164,14 +185,20 @@ struct TokenDocument: Sendable {
             if children.isEmpty, object["$type"] != nil, object.count == 1 || object["$description"] != nil {
                 d.warning(location, "\(Self.join(path)): has a $type but no $value: read as an empty group")
             }
-            walkGroup(json, path: path, file: file, &d)
+            walkGroup(json, path: path, file: file, dialect: dialect, inheritedType: groupType, &d)
             return
         }
         let key = Self.join(path)
         var value: JSONValue
         var legacyType: String?
         var modify = object["$extensions"]?["studio.tokens"]?["modify"]
-        if legacy, let written = object["value"], let type = object["type"]?.stringValue {
+        // Tokens Studio's DTCG option: `$value` and `$type`, read as the legacy syntax is.
+        let studioType =
+            dialect == .tokensStudio && object["$value"] != nil
+            ? (object["$type"]?.stringValue ?? groupType) : nil
+        if let written = legacy ? object["value"] : object["$value"],
+            let type = legacy ? object["type"]?.stringValue : studioType
+        {
             (legacyType, value) = TokensStudioValue.normalize(type: type, written)
             // `rgba({colors.blue}, 50%)`: the referenced color with its alpha set, as the alpha modifier does.
             if legacyType == "color", modify == nil, let (reference, alpha) = TokensStudioValue.rgbaOfReference(written)
@@ -189,7 +216,7 @@ struct TokenDocument: Sendable {
             value = .object(["$ref": object["$ref"]!])
         }
         var type: String? = legacyType
-        if let typeJSON = json["$type"] {
+        if legacyType == nil, let typeJSON = json["$type"] {
             if let name = typeJSON.value.stringValue {
                 type = name
             } else {
@@ -201,7 +228,7 @@ struct TokenDocument: Sendable {
             description: object["$description"]?.stringValue ?? (legacy ? object["description"]?.stringValue : nil),
             deprecated: object["$deprecated"],
             hints: SnapStyleHints(extensions: object["$extensions"]),
-            modify: modify)
+            modify: modify, isLoose: legacyType != nil)
         if tokens[key] == nil { order.append(key) }
         tokens[key] = token
     }

@@ -9,6 +9,7 @@ import SnapStyleJSON
 public struct TokenMemo: Sendable {
     struct Flattened: Sendable {
         var node: SourceNode
+        var dialect: TokenDocument.Dialect
         var document: TokenDocument
         var issues: Diagnostics
     }
@@ -53,6 +54,8 @@ public struct TokenMemo: Sendable {
     }
 
     var flattened: [String: Flattened] = [:]
+    /// The keys left out in error, or for reading one in error, by the last compile.
+    var leftOut: Set<String> = []
     var keys: [String: KeyResult] = [:]
     var signature: Signature?
     /// The compiler's state after the last compile, which an edit that keeps every file's shape patches.

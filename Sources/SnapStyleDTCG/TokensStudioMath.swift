@@ -3,8 +3,9 @@ import SnapStyleJSON
 
 /// Tokens Studio's math (`"{space.base} * 2"`, `"({a} + {b}) / 2"`, `"4px * 2"`): after references, an arithmetic
 /// expression, compiled into the engine's `calc` over the referenced keys, so that it follows them live. Lengths
-/// are points (`px`; `rem` × the theme's rem size). A unit carries to the result; a length times a length, a
-/// length divided by a length, lengths added to plain numbers, and a division by zero are errors.
+/// are points (`px`; `rem` × the theme's rem size). A unit carries to the result, and a length over a length is a
+/// plain number; a length times a length, a plain number over a length, lengths added to plain numbers, and a
+/// division by zero are errors.
 enum TokensStudioMath {
     /// The member a math value is marked with (`TokensStudioValue.math`).
     static let marker = "$tokensStudioMath"
@@ -120,9 +121,10 @@ enum TokensStudioMath {
                 guard !(left && right) else { throw DTCGValueError("", "a length times a length") }
                 return left || right
             case .divide:
-                guard !right else { throw DTCGValueError("", "a division by a length") }
+                // A length over a length is their ratio, a plain number (`{step} / {base}`).
+                guard !right || left else { throw DTCGValueError("", "a plain number divided by a length") }
                 if case .number(0) = b { throw DTCGValueError("", "a division by zero") }
-                return left
+                return left && !right
             }
         }
     }

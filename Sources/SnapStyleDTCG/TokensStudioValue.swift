@@ -13,6 +13,25 @@ enum TokensStudioValue {
         "paragraphIndent",
     ]
 
+    /// Type names only Tokens Studio uses: a file that names one is written by Tokens Studio.
+    static let studioTypes: Set = [
+        "spacing", "sizing", "borderRadius", "borderWidth", "fontSizes", "paragraphSpacing", "paragraphIndent",
+        "opacity", "lineHeights", "letterSpacing", "fontFamilies", "fontWeights", "boxShadow", "composition",
+        "textCase", "textDecoration", "asset", "other", "math",
+    ]
+
+    /// Whether a token file carries a Tokens Studio marker in a `$value` token: one of its type names as `$type`,
+    /// or `$extensions."studio.tokens"` (the legacy syntax is read as Tokens Studio's anyway).
+    static func isMarked(_ json: JSONValue) -> Bool {
+        guard case .object(let object) = json else { return false }
+        if let type = object["$type"]?.stringValue, studioTypes.contains(type) { return true }
+        if object["$extensions"]?["studio.tokens"] != nil { return true }
+        for member in object.members where !member.key.hasPrefix("$") || member.key == "$root" {
+            if isMarked(member.value) { return true }
+        }
+        return false
+    }
+
     /// A legacy token's DTCG type and value.
     static func normalize(type: String, _ value: JSONValue) -> (type: String, value: JSONValue) {
         if case .string(let text) = value, let reference = reference(text) { return (dtcgType(type), reference) }

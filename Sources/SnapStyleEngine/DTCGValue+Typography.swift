@@ -17,10 +17,15 @@ extension DTCGValue {
         where !typographyMembers.contains(member.key) && !studioTypographyMembers.contains(member.key) {
             warnings.append("unknown typography member '\(member.key)' ignored")
         }
-        for name in typographyMembers where object[name] == nil && name != "fontSize" {
+        for name in typographyMembers where object[name] == nil && name != "fontSize" && object["fontSize"] != nil {
             warnings.append("typography without \(name)")
         }
-        guard let sizeJSON = object["fontSize"] else { throw DTCGValueError("fontSize", "missing") }
+        guard let sizeJSON = object["fontSize"] else {
+            // Tokens Studio lets a typography give only some members: it has just those, as a `token` value.
+            guard !object.isEmpty else { throw DTCGValueError("", "a typography value has no members") }
+            warnings.append("typography without fontSize: imported as a token of its members")
+            return Converted(attribute: .token, literal: token("typography", json), warnings: warnings)
+        }
         let size = try DimensionValue.read(sizeJSON, "fontSize")
         if let warning = size.warning { warnings.append(warning) }
         guard let points = size.points(remBase: remBase) else {

@@ -18,6 +18,9 @@ public struct ThemeFile: Sendable {
     public var isDocumentReleased = false
     /// Warnings (DTCG files only: what the format forbids but real exporters write).
     public var warnings: [ThemeError] = []
+    /// The compiled tokens only: errors of tokens left out of the layer. Unlike `errors`, they do not refuse the
+    /// build: the rest of an imported theme loads and serves.
+    public var tokenErrors: [ThemeError] = []
     /// The compiled tokens only: the keys compiled anew since the last compile (the others are unchanged); nil
     /// when all of them were.
     public var recompiled: Set<String>?

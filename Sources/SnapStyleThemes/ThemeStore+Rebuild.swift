@@ -136,7 +136,7 @@ extension ThemeStore {
             var info = ThemeInfo(
                 name: record.name, root: record.rootPath, origin: record.origin, extends: record.extends,
                 state: record.errors.isEmpty ? (record.served == nil ? .loading : .loaded) : .error,
-                generation: generation, files: record.fileOrder, errors: record.errors,
+                generation: generation, files: record.fileOrder, errors: record.errors + record.tokenErrors,
                 shadowed: record.shadowed)
             if Self.hasTokens(record) {
                 info.format = .dtcg

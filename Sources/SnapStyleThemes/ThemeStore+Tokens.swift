@@ -67,9 +67,15 @@ extension ThemeStore {
             compiled = TokenCompiler.compile(
                 tokenInput(&record, releasing: false), themeName: record.name, memo: &record.tokenMemo)
         }
+        // A token in error is left out of the layer; the theme loads the rest (docs/tokens.md, "Errors").
+        // Errors about the files as a whole refuse the new state, as a native file's do.
+        let refusing = Set(compiled.themeErrors)
         var file = ThemeFile(
             path: Self.tokensUnit, layer: compiled.layer,
-            errors: compiled.errors.map { ThemeError(at: $0.location, $0.message) })
+            errors: compiled.themeErrors.map { ThemeError(at: $0.location, $0.message) })
+        file.tokenErrors = compiled.errors.filter { !refusing.contains($0) }.map {
+            ThemeError(at: $0.location, $0.message)
+        }
         file.warnings = compiled.warnings.map { ThemeError(at: $0.location, $0.message) }
         // Recompiled since the version the next build starts from: after a compile that no build took yet, both.
         if let keys = compiled.recompiled {

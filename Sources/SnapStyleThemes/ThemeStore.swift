@@ -45,6 +45,8 @@ public final class ThemeStore: Sendable {
         var contributions: [ThemeFile] {
             fileOrder.compactMap { files[$0] } + (files[ThemeStore.tokensUnit].map { [$0] } ?? [])
         }
+        /// Errors of the tokens left out of the theme's compiled tokens (the rest serves).
+        var tokenErrors: [ThemeError] { files[ThemeStore.tokensUnit]?.tokenErrors ?? [] }
         /// Warnings about the theme's files (its token files, compiled, last).
         var warnings: [ThemeError] {
             unlisted + fileOrder.flatMap { files[$0]?.warnings ?? [] } + (files[ThemeStore.tokensUnit]?.warnings ?? [])

@@ -213,16 +213,33 @@ import Testing
         ),
         ("brand/theme/light.tokens.json", ##"{"surface": "##, "brand/theme/light.tokens.json:1: invalid JSON"),
     ])
-    func brokenFilesAreErrorsAndTheLastGoodThemeKeepsServing(file: String, text: String, expected: String) throws {
+    func brokenTokensAreErrorsAndTheRestOfTheThemeServes(file: String, text: String, expected: String) throws {
         let (roots, store) = Self.brand()
         roots.write(file, text)
         store.apply(changedPaths: [roots.full(file)])
         let info = try ThemeStoreTests.info(store, "brand")
-        #expect(info.state == .error)
         let errors = info.errors.map { "\($0.file):\($0.line): \($0.message)" }
         #expect(errors.contains { $0.hasPrefix(expected) }, "\(errors)")
         #expect(try Self.hex(store, "color.blue.500") == "#0066CCFF")
-        #expect(try ThemeStoreTests.info(store, "brand").generation == 1)
+        // An error about one token leaves it out and serves the rest, the edit included; one about the files as a
+        // whole (invalid JSON, a resolver, `$extends`) keeps the last good state.
+        let wholeFile = ["$extends", "leaves the theme root", "invalid JSON"].contains { expected.contains($0) }
+        #expect(info.state == (wholeFile ? .error : .loaded))
+        #expect(info.generation == (wholeFile ? 1 : 2))
+    }
+
+    @Test func aTokenLeftOutInErrorIsNoKeyAndComesBackWhenFixed() throws {
+        let (roots, store) = Self.brand()
+        let file = "brand/theme/light.tokens.json"
+        roots.write(file, ##"{"surface": {"fg": {"$type": "color", "$value": "{color.blu.500}"}}}"##)
+        store.apply(changedPaths: [roots.full(file)])
+        let session = try #require(store.theme(named: "brand")).session()
+        #expect(throws: StyleError.self) { try session.resolve(.surface, "surface.fg") }
+        roots.write(file, ##"{"surface": {"fg": {"$type": "color", "$value": "{color.blue.500}"}}}"##)
+        store.apply(changedPaths: [roots.full(file)])
+        let info = try ThemeStoreTests.info(store, "brand")
+        #expect(info.errors == [] && info.state == .loaded && info.generation == 3)
+        #expect(try Self.hex(store, "surface.fg") == "#0066CCFF")
     }
 
     @Test func aKeyDefinedByATokenAndANativeFileIsDefinedTwice() throws {

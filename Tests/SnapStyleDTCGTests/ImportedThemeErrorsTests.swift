@@ -1,0 +1,56 @@
+import SnapStyleDTCG
+import SnapStyleEngine
+import SnapStyleJSON
+import Testing
+
+/// docs/tokens.md, "Errors in imported themes": a token in error is left out with the tokens that read it; the
+/// rest compiles; an error met once per mode is one message naming the modes.
+@Suite struct ImportedThemeErrorsTests {
+    static let themes = #"""
+        [{"name": "small", "group": "Size", "selectedTokenSets": {"global": "enabled", "small": "source"}},
+         {"name": "large", "group": "Size", "selectedTokenSets": {"global": "enabled", "large": "source"}},
+         {"name": "plain", "group": "Look", "selectedTokenSets": {"look": "enabled"}}]
+        """#
+
+    static let files = [
+        "$themes.json": themes,
+        "global.json": #"""
+        {"space": {"unit": {"$type": "dimension", "$value": "{base} * 2"},
+                   "typo": {"$type": "dimension", "$value": "{bsae} * 3"},
+                   "wide": {"$type": "dimension", "$value": "{space.typo} * 2"},
+                   "wider": {"$type": "dimension", "$value": "{space.wide}"}},
+         "color": {"ok": {"$type": "color", "$value": "#112233"}}}
+        """#,
+        "small.json": #"{"base": {"$type": "dimension", "$value": "4"}}"#,
+        "large.json": #"{"base": {"$type": "dimension", "$value": "6"}}"#,
+        "look.json": "{}",
+    ]
+
+    @Test func aTokenInErrorAndItsReadersAreLeftOutAndTheRestServes() throws {
+        let given = try Given(Self.files)
+        #expect(try given.number("space.unit", ["Size": "small"]) == 8)
+        #expect(try given.number("space.unit", ["Size": "large"]) == 12)
+        #expect(try given.value(.surface, "color.ok")?["hex"] == "#112233FF")
+        for key in ["space.typo", "space.wide", "space.wider"] { #expect(!given.isDefined(.number, key), "\(key)") }
+        #expect(
+            given.errors == [
+                "global.json:2:12: space.typo: alias {bsae} names no token (did you mean {base}?) "
+                    + "(in Size: small, large)",
+                "global.json:3:12: space.wide: reads {space.typo}, which is in error: left out",
+                "global.json:4:12: space.wider: reads {space.wide}, which is in error: left out",
+            ])
+    }
+
+    @Test func fixingTheTokenBringsItsReadersBack() throws {
+        var files = Self.files
+        var memo = TokenMemo()
+        _ = try Given.compile(files, memo: &memo)
+        files["global.json"] = files["global.json"]!.replacing("{bsae}", with: "{base}")
+        let fixed = try Given.compile(files, memo: &memo)
+        #expect(fixed.errors == [])
+        for key in ["space.typo", "space.wide", "space.wider"] {
+            #expect(fixed.layer.tokens.tokens[.key(.number, key)] != nil, "\(key)")
+            #expect(fixed.recompiled.map { $0.contains(key) } ?? true, "\(key)")
+        }
+    }
+}
