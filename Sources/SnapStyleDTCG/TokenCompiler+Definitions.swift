@@ -89,7 +89,7 @@ extension TokenCompiler {
 
     /// One value as a definition: a reference for a whole alias, a literal otherwise.
     mutating func value(of def: Def, index: Int, key: String, _ attribute: Attribute) -> Definition? {
-        let json = def.token.value
+        let json = withWeightStyle(def.token.value)
         if let target = Self.wholeAlias(json) {
             guard checkTarget(target, from: def, expected: def.token.type) else { return nil }
             return .ref(name(target), adjust: [])
@@ -191,6 +191,24 @@ extension TokenCompiler {
             return false
         }
         return true
+    }
+
+    /// A typography whose weight names a Tokens Studio weight token that carries a style (`Regular italic`) has
+    /// that style, as when the name is written in the typography itself.
+    func withWeightStyle(_ json: JSONValue) -> JSONValue {
+        guard case .object(var object) = json, object["fontStyle"] == nil, let weight = object["fontWeight"],
+            var target = Self.wholeAlias(weight)
+        else { return json }
+        for _ in 0..<Limits.referenceDepth {
+            guard let token = graph.defs[target]?.last?.token else { return json }
+            if let style = token.weightStyle {
+                object["fontStyle"] = .string(style)
+                return .object(object)
+            }
+            guard let next = Self.wholeAlias(token.value) else { return json }
+            target = next
+        }
+        return json
     }
 
     /// Types Tokens Studio lets stand for each other in an alias: numbers, lengths and weights are all numbers.

@@ -19,14 +19,18 @@ final class FlatToken: Sendable {
     let modify: JSONValue?
     /// Read with Tokens Studio's semantics: an alias is its target's value whatever type it declares.
     let isLoose: Bool
+    /// The style a Tokens Studio weight name carries (`Regular italic`): a typography whose weight names this
+    /// token takes it as its `fontStyle`.
+    let weightStyle: String?
 
     init(
         key: String, isRoot: Bool, value: JSONValue, location: SourceLocation, type: String? = nil,
         description: String? = nil, deprecated: JSONValue? = nil, hints: SnapStyleHints? = nil,
-        modify: JSONValue? = nil, isLoose: Bool = false
+        modify: JSONValue? = nil, isLoose: Bool = false, weightStyle: String? = nil
     ) {
         self.modify = modify
         self.isLoose = isLoose
+        self.weightStyle = weightStyle
         self.key = key
         self.isRoot = isRoot
         self.value = value
@@ -41,14 +45,15 @@ final class FlatToken: Sendable {
     func says(the same: FlatToken) -> Bool {
         key == same.key && location == same.location && type == same.type && description == same.description
             && deprecated == same.deprecated && hints == same.hints && value == same.value && modify == same.modify
-            && isLoose == same.isLoose
+            && isLoose == same.isLoose && weightStyle == same.weightStyle
     }
 
     /// The same token under another key (a group's `$extends` copies tokens below the extending group).
     func moved(to key: String) -> FlatToken {
         FlatToken(
             key: key, isRoot: false, value: value, location: location, type: type,
-            description: description, deprecated: deprecated, hints: hints, modify: modify, isLoose: isLoose)
+            description: description, deprecated: deprecated, hints: hints, modify: modify, isLoose: isLoose,
+            weightStyle: weightStyle)
     }
 }
 
@@ -228,7 +233,9 @@ struct TokenDocument: Sendable {
             description: object["$description"]?.stringValue ?? (legacy ? object["description"]?.stringValue : nil),
             deprecated: object["$deprecated"],
             hints: SnapStyleHints(extensions: object["$extensions"]),
-            modify: modify, isLoose: legacyType != nil)
+            modify: modify, isLoose: legacyType != nil,
+            weightStyle: legacyType == "fontWeight"
+                ? (legacy ? object["value"] : object["$value"]).flatMap(TokensStudioValue.fontStyle) : nil)
         if tokens[key] == nil { order.append(key) }
         tokens[key] = token
     }

@@ -47,6 +47,8 @@ import Testing
         #expect(try given.value(.surface, "veil")?["hex"] == "#0062BA80")
         let heading = try #require(try given.value(.font, "heading"))
         #expect(heading["size"] == 48 && heading["weightValue"] == 400 && heading["lineHeight"] == 1.5)
+        // The style of the weight token it names (`Regular italic`), as Tokens Studio splits the name.
+        #expect(heading["fontStyle"] == "italic", "\(heading)")
         #expect(given.warnings.filter { $0.contains("not a DTCG type") || $0.contains("hex string") } == [])
         // A typography of one member has that member only.
         let emphasis = try #require(try given.value(.token, "emphasis"))
