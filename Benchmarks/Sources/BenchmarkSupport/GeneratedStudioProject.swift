@@ -7,7 +7,12 @@ import Foundation
 /// in ten with a color modifier (lighten in HSL, alpha in sRGB, mix in LCH); the 375 functional sizes are math over
 /// the base sizes; typography uses weight names and percentages; components are values.
 public struct GeneratedStudioProject: Sendable {
+    /// How the token files are written: Tokens Studio's legacy syntax, or its DTCG option (`$value`, `$type`,
+    /// `$description`, as Tokens Studio's own conversion writes them; its types, math and modifiers unchanged).
+    public enum Syntax: String, Sendable { case legacy, dtcg }
+
     public let root: String
+    public let syntax: Syntax
     public static let theme = "studio"
     public static var tokenCount: Int { GeneratedTokens.tokenCount }
     /// The base color an edit of the dark set changes, and a functional token that refers to it.
@@ -21,7 +26,8 @@ public struct GeneratedStudioProject: Sendable {
             + (0..<GeneratedTokens.componentFiles).map { "component/component\($0)" }
     }
 
-    public init() {
+    public init(syntax: Syntax = .legacy) {
+        self.syntax = syntax
         root = NSTemporaryDirectory() + "snapstyle-studio-bench-" + UUID().uuidString
         for directory in ["base/color", "base/size", "functional", "component"] {
             try! FileManager.default.createDirectory(
@@ -45,8 +51,12 @@ public struct GeneratedStudioProject: Sendable {
         }
     }
 
-    /// Uses an existing generated root.
-    public init(root: String) { self.root = root }
+    /// Uses an existing generated root, in the syntax its dark set is written in.
+    public init(root: String) {
+        self.root = root
+        let dark = (try? String(contentsOfFile: root + "/studio/base/color/dark.json", encoding: .utf8)) ?? ""
+        syntax = dark.contains("\"$value\"") ? .dtcg : .legacy
+    }
 
     /// The dark set, which `writeDark(variant:)` rewrites.
     public var darkPath: String { root + "/studio/base/color/dark.json" }
@@ -61,7 +71,30 @@ public struct GeneratedStudioProject: Sendable {
     public func remove() { try? FileManager.default.removeItem(atPath: root) }
 
     func write(_ relative: String, _ text: String, absolute: Bool = false) {
-        GeneratedFiles.write(text, to: absolute ? relative : root + "/" + relative)
+        let isProjectFile = relative.hasSuffix("$themes.json") || relative.hasSuffix("$metadata.json")
+        let written = syntax == .dtcg && !isProjectFile ? Self.dtcgOption(text) : text
+        GeneratedFiles.write(written, to: absolute ? relative : root + "/" + relative)
+    }
+
+    /// A legacy token file as Tokens Studio's conversion to its DTCG option writes it: `$` before each token's
+    /// `value`, `type` and `description` (a modifier's own `type` and `value`, under `$extensions`, stay).
+    static func dtcgOption(_ text: String) -> String {
+        func convert(_ value: Any) -> Any {
+            guard let object = value as? [String: Any] else { return value }
+            let isToken = object["value"] != nil && object["type"] is String
+            var result: [String: Any] = [:]
+            for (key, member) in object {
+                if isToken, ["value", "type", "description"].contains(key) {
+                    result["$" + key] = member
+                } else {
+                    result[key] = key == "$extensions" || (isToken && key == "value") ? member : convert(member)
+                }
+            }
+            return result
+        }
+        let json = try! JSONSerialization.jsonObject(with: Data(text.utf8))
+        let data = try! JSONSerialization.data(withJSONObject: convert(json), options: [.prettyPrinted, .sortedKeys])
+        return String(decoding: data, as: UTF8.self)
     }
 
     static var themes: String {

@@ -203,7 +203,9 @@ case "change-latency", "token-change-latency", "studio-change-latency":
 case "generate-tokens":
     print(GeneratedTokens().root)
 case "generate-studio":
-    print(GeneratedStudioProject().root)
+    // `generate-studio dtcg`: the project in Tokens Studio's DTCG option.
+    let syntax = arguments.count > 1 ? GeneratedStudioProject.Syntax(rawValue: arguments[1]) ?? .legacy : .legacy
+    print(GeneratedStudioProject(syntax: syntax).root)
 case "generate":
     let theme = GeneratedTheme()
     print(theme.root)

@@ -11,9 +11,11 @@ import SnapStyleProtocol
 import SnapStyleThemes
 
 // A driver for profilers (valgrind --tool=callgrind): runs one scenario many times.
-// Usage: Profile cached|uncached|load|change [iterations]
+// Usage: Profile SCENARIO [iterations] [legacy|dtcg]
 let scenario = CommandLine.arguments.dropFirst().first ?? "cached"
 let iterations = CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 10_000
+/// `studio-*` scenarios: `dtcg` as the third argument writes the project in Tokens Studio's DTCG option.
+let studioSyntax = CommandLine.arguments.dropFirst(3).first.flatMap(GeneratedStudioProject.Syntax.init) ?? .legacy
 let preset = ThemeStore(roots: [])
 preset.reloadAll()
 let tenMembers = try! StyleContext(
@@ -188,7 +190,7 @@ case "corpus":
     }
 case "studio-load":
     // The Tokens Studio project of the Primer-shaped system's size: median load, and what it loaded.
-    let project = GeneratedStudioProject()
+    let project = GeneratedStudioProject(syntax: studioSyntax)
     var times: [Double] = []
     for _ in 0..<iterations {
         let start = ContinuousClock.now
@@ -202,7 +204,7 @@ case "studio-load":
     print(String(format: "Tokens Studio load: median %.1f ms, max %.1f ms", median(times), times.max() ?? 0))
     project.remove()
 case "studio-change":
-    let project = GeneratedStudioProject()
+    let project = GeneratedStudioProject(syntax: studioSyntax)
     let store = ThemeStore(roots: [ThemeRoot(path: project.root, origin: .config)])
     store.reloadAll()
     var times: [Double] = []
@@ -217,7 +219,7 @@ case "studio-change":
     project.remove()
 case "studio-css":
     // `snapstyle export --format css` of the project, in process: keys, resolve every own key, write the CSS.
-    let project = GeneratedStudioProject()
+    let project = GeneratedStudioProject(syntax: studioSyntax)
     let store = ThemeStore(roots: [ThemeRoot(path: project.root, origin: .config)])
     store.reloadAll()
     let methods = StyleMethods(store: store, defaultTheme: "snap")
