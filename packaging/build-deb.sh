@@ -26,11 +26,9 @@ for program in snapstyled snapstyle; do
     strip --strip-unneeded "$root/usr/bin/$program"
 done
 
-# The user units with the package's paths (the repository's are for `make install` under ~/.local).
-sed -e 's|%h/.local/bin|/usr/bin|g' -e "s|%h/.local/share/doc/snapstyled|$doc|g" systemd/snapstyled.service \
-    > "$root/usr/lib/systemd/user/snapstyled.service"
-sed -e "s|%h/.local/share/doc/snapstyled|$doc|g" systemd/snapstyled.socket \
-    > "$root/usr/lib/systemd/user/snapstyled.socket"
+# The user units with the package's paths, written by the Makefile's `units` step (which the tests verify); the
+# repository's are for `make install` under ~/.local.
+make -s units UNITDIR="$root/usr/lib/systemd/user" BINDIR=/usr/bin DOCDIR="$doc" > /dev/null
 
 # The docs, the example configuration, and the preset's files where `snapstyle lsp` looks for them
 # (BINDIR/../share/snapstyle/preset).
