@@ -5,7 +5,7 @@ SWIFT ?= swift
 DEB_PACKAGES := libjansson-dev libinotifytools0-dev libsimdjson-dev
 BIN := .build/release
 
-.PHONY: run test deps test-deps build release install units uninstall bench bench-daemon bench-preview bench-memory bench-lsp \
+.PHONY: run test deps test-deps build release install units uninstall dist dist-check bench bench-daemon bench-preview bench-memory bench-lsp \
 	bench-mcp format \
 	lint clean \
 	fuzz test-sanitizers soak
@@ -16,7 +16,9 @@ BIN := .build/release
 # and Node.js for the page's unit tests (its built-in test runner; no npm packages); pytest-lsp (from PyPI, in
 # .build/lsp-venv) is the language server's client, and the official MCP Python SDK (from PyPI, in .build/mcp-venv)
 # the client that drives `snapstyle mcp`.
-TEST_PACKAGES := systemd util-linux curl chromium chromium-driver python3 python3-venv nodejs neovim
+# python3-jsonschema (with python3-rfc3987 for URI formats) validates check's SARIF against the official schema.
+TEST_PACKAGES := systemd util-linux curl chromium chromium-driver python3 python3-venv nodejs neovim \
+	python3-jsonschema python3-rfc3987
 BROWSER_VENV := .build/browser-venv
 LSP_VENV := .build/lsp-venv
 MCP_VENV := .build/mcp-venv
@@ -101,6 +103,35 @@ units:
 	sed -e 's|%h/.local/bin|$(BINDIR)|g' -e 's|%h/.local/share/doc/snapstyled|$(DOCDIR)|g' systemd/snapstyled.service \
 		> $(UNITDIR)/snapstyled.service
 	sed -e 's|%h/.local/share/doc/snapstyled|$(DOCDIR)|g' systemd/snapstyled.socket > $(UNITDIR)/snapstyled.socket
+
+# A Debian package of both programs (.build/dist/snapstyled_VERSION_ARCH.deb) for Debian 12 machines without the
+# Swift toolchain: release binaries with the Swift runtime and Foundation linked in (--static-swift-stdlib), stripped,
+# depending on Debian's jansson, inotifytools and simdjson libraries, and libcurl, which Foundation's networking
+# needs (the MCP SDK's HTTP transport pulls it into snapstyle); with the user units in /usr/lib/systemd/user, the
+# docs, man pages, completions and the preset's files under /usr/share (packaging/build-deb.sh).
+# The man pages come from the argument parser's generate-manual tool run on the release binaries (its plugin would
+# rebuild the whole package in release without --static-swift-stdlib, over these binaries). A release build with
+# other flags (`make release`, `make install`) and this one rebuild each other's objects: they share .build/release.
+DIST_PACKAGES := dpkg-dev binutils libcurl4-openssl-dev
+DIST_FLAGS := -c release --static-swift-stdlib
+DIST_DIR := .build/dist
+VERSION := $(shell sed -n 's/.*static let current = "\(.*\)"/\1/p' Sources/SnapStyleProtocol/Method.swift)
+DIST_DEB := $(DIST_DIR)/snapstyled_$(VERSION)_$(shell dpkg --print-architecture 2>/dev/null || echo amd64).deb
+dist: deps
+	$(call install_missing,$(DIST_PACKAGES))
+	$(SWIFT) build $(DIST_FLAGS) --product snapstyled
+	$(SWIFT) build $(DIST_FLAGS) --product snapstyle
+	$(SWIFT) build --product generate-manual
+	packaging/build-deb.sh "$$($(SWIFT) build $(DIST_FLAGS) --show-bin-path)" "$$($(SWIFT) build --show-bin-path)/generate-manual" \
+		$(DIST_DIR) $(VERSION)
+
+# Installs the package in a clean Debian 12 root (debootstrap minbase, mounted proc, apt-get install ./FILE.deb) and
+# runs both programs there, printing how long each step took (Tests/Dist/install-check.sh). Heavy, needs root and
+# the Debian mirror; not part of `make test`.
+DIST_CHECK_PACKAGES := debootstrap util-linux
+dist-check: dist
+	$(call install_missing,$(DIST_CHECK_PACKAGES))
+	Tests/Dist/install-check.sh $(DIST_DEB)
 
 uninstall:
 	rm -f $(BINDIR)/snapstyled $(BINDIR)/snapstyle

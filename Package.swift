@@ -84,6 +84,9 @@ let package = Package(
                 "SnapStyleSystem",
             ]
         ),
+        // Problems at a place (file, line, column) with their kind, printed as GitHub Actions workflow commands or as a
+        // SARIF 2.1.0 log: `check --format github|sarif`.
+        .target(name: "SnapStyleDiagnostics", dependencies: ["SnapStyleJSON"]),
         // Watching theme roots with libinotifytools, on a thread of its own.
         .target(
             name: "SnapStyleWatcher",
@@ -166,7 +169,7 @@ let package = Package(
             dependencies: [
                 "SnapStyleThemes", "SnapStyleEngine", "SnapStyleJansson", "SnapStyleProtocol", "SnapStyleMethods",
                 "SnapStyleClient", "SnapStyleSystem", "SnapStyleConfiguration", "SnapStylePreview", "SnapStyleLSP",
-                "SnapStyleMCP",
+                "SnapStyleMCP", "SnapStyleDiagnostics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -198,6 +201,11 @@ let package = Package(
         // One test target per library, as Hummingbird has them; a program's end-to-end tests sit with its library.
         .testTarget(name: "SnapStyleEngineTests", dependencies: ["SnapStyleEngine", "SnapStyleJSON"]),
         .testTarget(name: "SnapStyleSystemTests", dependencies: ["SnapStyleSystem"]),
+        // Workflow commands' escaping, rule identifiers, SARIF locations; the CLI's SARIF against the official schema.
+        .testTarget(
+            name: "SnapStyleDiagnosticsTests",
+            dependencies: ["SnapStyleDiagnostics", "SnapStyleJSON", "SnapStyleJansson", "SnapStyleTestSupport"]
+        ),
         .testTarget(name: "SnapStyleLSPTests", dependencies: ["SnapStyleLSP", "SnapStyleEngine"]),
         // The Swift JSON codec (JSONText) against jansson: the same texts read alike, each reads what the other writes.
         .testTarget(

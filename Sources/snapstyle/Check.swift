@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SnapStyleDiagnostics
 import SnapStyleEngine
 import SnapStyleJansson
 import SnapStyleProtocol
@@ -17,7 +18,10 @@ struct Check: AsyncParsableCommand {
             when it is a known root, holds a sub-directory, holds no .json file, or holds more than one file with \
             a theme manifest; otherwise it is a directory theme (name it with --themes DIR to check it as a \
             root); a directory holding $themes.json or $metadata.json is a Tokens Studio project, checked as one \
-            theme. A theme's extends is looked up in the same roots as the daemon's, plus the PATHs given.
+            theme. A theme's extends is looked up in the same roots as the daemon's, plus the PATHs given. \
+            --format github prints each error and warning as a GitHub Actions workflow command (an annotation on \
+            the file in a pull request), --format sarif one SARIF 2.1.0 log (for code scanning); --warnings applies \
+            to every format. Exit status: 1 when a theme has an error (or a path does not exist), otherwise 0.
             """)
 
     @Argument(help: "Theme files, theme directories or roots (default: every root).")
@@ -38,6 +42,18 @@ struct Check: AsyncParsableCommand {
                 + "(each at its place; the default for native themes)."))
     var warnings: WarningMode?
 
+    /// How the problems are printed.
+    enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+        case text, github, sarif
+    }
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "text (path:line:column: message), github (workflow commands: annotations in a GitHub Actions run) or "
+                + "sarif (a SARIF 2.1.0 log on standard output)."))
+    var format: OutputFormat = .text
+
     func run() async throws {
         let standard = try DaemonSettings.roots(adding: themes)
         // Every read is bounded before it starts, as the daemon's: a huge (or sparse) file is an error, not an abort.
@@ -55,15 +71,22 @@ struct Check: AsyncParsableCommand {
         var errorCount = 0
         var warningCount = 0
         var themeCount = 0
+        // What the github and sarif formats print, in order.
+        var diagnostics: [Diagnostic] = []
         for (root, name) in targets {
             let store = ThemeStore(
                 roots: [root] + standard.filter { $0.path != root.path },
                 fileSystem: fileSystem)
             let report = store.reloadAll()
             for path in report.misnamed where path.hasPrefix(root.path + "/") {
-                warn(
-                    "\(displayPath(path)): not loaded: theme names are lowercase letters, digits, '.', '_' and '-', "
-                        + "starting with a letter or digit")
+                let message =
+                    "not loaded: theme names are lowercase letters, digits, '.', '_' and '-', starting with a letter "
+                    + "or digit"
+                if format == .text {
+                    warn("\(displayPath(path)): \(message)")
+                } else {
+                    diagnostics.append(Diagnostic(severity: .warning, file: displayPath(path), message: message))
+                }
             }
             let checked = store.infos.filter { $0.root == root.path && (name == nil || $0.name == name) }
             if name == nil, checked.isEmpty, !paths.isEmpty || root.origin == .config {
@@ -71,10 +94,15 @@ struct Check: AsyncParsableCommand {
             }
             for info in checked {
                 themeCount += 1
-                if info.format == .dtcg { printLine(inferred(info, root: root)) }
+                if info.format == .dtcg, format != .sarif { printLine(inferred(info, root: root)) }
                 for error in info.errors {
                     errorCount += 1
-                    printLine(error.shown(as: displayPath(root.path + "/" + error.file)).description)
+                    let shown = error.shown(as: displayPath(root.path + "/" + error.file))
+                    if format == .text {
+                        printLine(shown.description)
+                    } else {
+                        diagnostics.append(Self.diagnostic(shown, severity: .error))
+                    }
                 }
                 var warnings = info.warnings.map { $0.shown(as: displayPath(root.path + "/" + $0.file)) }
                 warnings += unreferencedTokenFiles(info, root: root).map {
@@ -85,13 +113,47 @@ struct Check: AsyncParsableCommand {
                 warningCount += warnings.count
                 let mode = self.warnings ?? (info.format == .dtcg ? .summary : .all)
                 let theme = displayPath(root.path + "/" + info.name)
-                for line in Self.warningLines(warnings, mode: mode, theme: theme) { printLine(line) }
+                if format == .text {
+                    for line in Self.warningLines(warnings, mode: mode, theme: theme) { printLine(line) }
+                } else {
+                    diagnostics += Self.warningDiagnostics(warnings, mode: mode, theme: theme)
+                }
             }
         }
         let warned = warningCount > 0 ? ", \(warningCount) warning(s)" : ""
         let errors = errorCount > 0 ? "\(errorCount) error(s)" : "no errors"
-        printLine("checked \(themeCount) theme(s): \(errors)\(warned)")
+        let summary = "checked \(themeCount) theme(s): \(errors)\(warned)"
+        switch format {
+        case .text:
+            printLine(summary)
+        case .github:
+            for diagnostic in diagnostics { printLine(GitHubAnnotation.command(diagnostic)) }
+            printLine(summary)
+        case .sarif:
+            let log = SARIFLog(
+                toolName: "snapstyle", toolVersion: SnapStyleVersion.current,
+                workingDirectory: FileManager.default.currentDirectoryPath, diagnostics: diagnostics)
+            printLine(Jansson.encode(log.json, pretty: true))
+            FileHandle.standardError.write(Data("snapstyle: \(summary)\n".utf8))
+        }
         if errorCount > 0 { throw ExitCode(1) }
+    }
+
+    /// A theme error or warning as a diagnostic.
+    static func diagnostic(_ error: ThemeError, severity: Diagnostic.Severity) -> Diagnostic {
+        Diagnostic(
+            severity: severity, file: error.file, line: error.line, column: error.column, message: error.message)
+    }
+
+    /// A theme's warnings as diagnostics: each (`all`), the first of each kind saying how many there are
+    /// (`summary`), or none.
+    static func warningDiagnostics(_ warnings: [ThemeError], mode: WarningMode, theme: String) -> [Diagnostic] {
+        let each = warnings.map { diagnostic($0, severity: .warning) }
+        switch mode {
+        case .none: return []
+        case .all: return each
+        case .summary: return Diagnostic.summarized(each, in: theme)
+        }
     }
 
     /// The `*.tokens.json` files below a resolver theme's directory, as discovery lists a directory theme's files,
@@ -190,7 +252,7 @@ struct Check: AsyncParsableCommand {
             var kinds: [(kind: String, first: ThemeError, count: Int)] = []
             var index: [String: Int] = [:]
             for warning in warnings {
-                let kind = Self.kind(of: warning.message)
+                let kind = DiagnosticRule.kind(of: warning.message)
                 if let at = index[kind] {
                     kinds[at].count += 1
                 } else {
@@ -205,24 +267,5 @@ struct Check: AsyncParsableCommand {
                     : "\(theme): warning: \(kind.count) × \(kind.kind) (the first at \(first); --warnings all lists them)"
             }
         }
-    }
-
-    /// A warning's kind: its message without the token it names (`color.red: `) and with what it quotes as `'…'`.
-    static func kind(of message: String) -> String {
-        var text = Substring(message)
-        if let colon = text.range(of: ": "), !text[..<colon.lowerBound].contains(" ") {
-            text = text[colon.upperBound...]
-        }
-        var result = ""
-        var quoted = false
-        for character in text {
-            if character == "'" {
-                if !quoted { result += "'…'" }
-                quoted.toggle()
-            } else if !quoted {
-                result.append(character)
-            }
-        }
-        return result
     }
 }
