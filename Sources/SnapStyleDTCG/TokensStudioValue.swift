@@ -53,9 +53,14 @@ enum TokensStudioValue {
             if let number = value.stringValue.flatMap({ Double(finite: $0.trimmed) }) {
                 return ("number", .number(number))
             }
+            // `other` is any text (`-3px`, a font stack): arithmetic only when it names a token.
+            if type == "other", value.stringValue?.contains("{") != true { return (type, value) }
             return math(value).map { ("number", $0) } ?? (type == "math" ? "number" : type, value)
         case "opacity": return fraction(value).map { ("number", $0) } ?? (type, value)
-        case "lineHeights": return (lineHeight(value) ?? math(value)).map { ("number", $0) } ?? (type, value)
+        case "lineHeights":
+            // `AUTO` is the font's own line height: CSS's `normal`.
+            if value.stringValue?.trimmed.lowercased() == "auto" { return (type, .string("normal")) }
+            return (lineHeight(value) ?? math(value)).map { ("number", $0) } ?? (type, value)
         case "letterSpacing": return letterSpacing(value).map { ("dimension", $0) } ?? (type, value)
         case "fontFamilies": return ("fontFamily", value)
         case "fontWeights":

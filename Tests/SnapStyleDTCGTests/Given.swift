@@ -42,6 +42,14 @@ struct Given {
         try value(.number, key, vars)?["base"]
     }
 
+    /// A key's resolved value, whatever attribute it imports into.
+    func value(_ key: String) throws -> JSONValue? {
+        for case .key(let attribute, key) in compilation.layer.tokens.tokens.keys {
+            return try value(attribute, key)
+        }
+        return nil
+    }
+
     func isDefined(_ attribute: Attribute, _ key: String) -> Bool {
         compilation.layer.tokens.tokens[.key(attribute, key)] != nil
     }
