@@ -84,6 +84,14 @@ let package = Package(
                 "SnapStyleSystem",
             ]
         ),
+        // `snapstyle build`: the config file and the formats a team's build writes (CSS, SCSS, JS/TS, JSON, DTCG), from
+        // resolved values only, and the atomic writes and `--check` diffs of its outputs.
+        .target(
+            name: "SnapStyleBuild",
+            dependencies: [
+                "SnapStyleEngine", "SnapStyleJSON", "SnapStyleJansson", "SnapStyleMethods", "SnapStyleProtocol",
+            ]
+        ),
         // Watching theme roots with libinotifytools, on a thread of its own.
         .target(
             name: "SnapStyleWatcher",
@@ -166,7 +174,7 @@ let package = Package(
             dependencies: [
                 "SnapStyleThemes", "SnapStyleEngine", "SnapStyleJansson", "SnapStyleProtocol", "SnapStyleMethods",
                 "SnapStyleClient", "SnapStyleSystem", "SnapStyleConfiguration", "SnapStylePreview", "SnapStyleLSP",
-                "SnapStyleMCP",
+                "SnapStyleMCP", "SnapStyleBuild",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -236,6 +244,15 @@ let package = Package(
                 "SnapStyleTestSupport",
                 .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
+            ]
+        ),
+        // `snapstyle build`: the config's errors, each format's text, and the real binary's outputs read by the real
+        // consumers (Chromium, sassc, tsc, node).
+        .testTarget(
+            name: "SnapStyleBuildTests",
+            dependencies: [
+                "SnapStyleBuild", "SnapStyleMethods", "SnapStyleThemes", "SnapStyleProtocol", "SnapStyleJSON",
+                "SnapStyleTestSupport",
             ]
         ),
         .testTarget(
