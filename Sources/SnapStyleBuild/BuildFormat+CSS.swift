@@ -21,6 +21,7 @@ public enum BuildFormat {
         case .js, .ts: return script(input)
         case .json: return [BuildFile(path: output.file, content: json(input))]
         case .dtcg: return [BuildFile(path: output.file, content: dtcg(input))]
+        case .swift: return [BuildFile(path: output.file, content: swift(input))]
         }
     }
 

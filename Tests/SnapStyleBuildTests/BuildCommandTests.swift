@@ -136,3 +136,31 @@ import Testing
         #expect(node.status == 0 && node.output == "[\"#66aaff\",\"1.5rem\"]\n", "\(node.output)")
     }
 }
+
+/// The Swift output compiles with the project's toolchain on Linux and holds the values of each context.
+@Suite struct BuildSwiftTests {
+    @Test func swiftcCompilesTheSwiftFileAndItsValuesAreThePlainOnes() throws {
+        let fixture = BuildFixture(
+            config: BuildFixture.config(
+                #"{"format": "swift", "file": "Tokens.swift", "theme": "ds", "contexts": [{"context": {}, "name": "light"}, {"context": {"colorScheme": "dark"}}]}"#
+            ))
+        let run = try CLIRun(["build", "--config", fixture.configPath])
+        #expect(run.status == 0, "\(run.stderr)")
+        fixture.directory.write(
+            "main.swift",
+            """
+            let accent = Tokens.Dark.colorAccent
+            print(Tokens.Light.colorAccent.blue, accent.red, Tokens.Light.spaceMd, Tokens.Light.opacityDisabled)
+            print(Tokens.Light.fontBodyFontFamily, Tokens.Light.fontBodyFontWeight, Tokens.Light.shadowCard)
+            """)
+        let binary = fixture.directory.full("tokens")
+        let swiftc = try Program.run(
+            "/usr/bin/env",
+            ["swiftc", "-o", binary, fixture.directory.full("Tokens.swift"), fixture.directory.full("main.swift")])
+        #expect(swiftc.status == 0, "\(swiftc.output)")
+        let output = try Program.run(binary, [])
+        #expect(
+            output.output == "0.8 0.4 24.0 0.5\nInter, sans-serif 400.0 0px 2px 8px 0px #00000033\n", "\(output.output)"
+        )
+    }
+}
