@@ -247,7 +247,7 @@ let package = Package(
             ]
         ),
         // `snapstyle build`: the config's errors, each format's text, and the real binary's outputs read by the real
-        // consumers (Chromium, sassc, tsc, node).
+        // consumers (Chromium, sassc, tsc, node, swiftc, aapt).
         .testTarget(
             name: "SnapStyleBuildTests",
             dependencies: [

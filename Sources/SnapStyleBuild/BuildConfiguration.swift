@@ -19,7 +19,7 @@ public struct BuildConfiguration: Sendable {
 public struct BuildOutput: Sendable {
     /// The formats `build` writes.
     public enum Format: String, CaseIterable, Sendable {
-        case css, scss, js, ts, json, dtcg, swift
+        case css, scss, js, ts, json, dtcg, swift, android
     }
 
     /// How names are spelled from a key's words.
@@ -106,6 +106,7 @@ extension BuildOutput.Format {
         case .scss: return selection.union(["prefix", "naming", "units", "remBase", "references", "header"])
         case .js, .ts: return selection.union(["naming", "units", "remBase", "header"])
         case .swift: return selection.union(["remBase", "header"])
+        case .android: return selection.union(["prefix", "remBase", "header"])
         case .json, .dtcg: return selection
         }
     }

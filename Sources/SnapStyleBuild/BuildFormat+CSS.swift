@@ -22,6 +22,7 @@ public enum BuildFormat {
         case .json: return [BuildFile(path: output.file, content: json(input))]
         case .dtcg: return [BuildFile(path: output.file, content: dtcg(input))]
         case .swift: return [BuildFile(path: output.file, content: swift(input))]
+        case .android: return android(input)
         }
     }
 

@@ -6,7 +6,7 @@ import SnapStyleThemes
 
 struct Build: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Write the outputs snapstyle.build.json configures (CSS, SCSS, JS/TS, Swift, JSON, DTCG).",
+        abstract: "Write the outputs snapstyle.build.json configures (CSS, SCSS, JS/TS, Swift, Android, JSON, DTCG).",
         discussion: """
             Themes load in-process from the config's theme roots, as check does. Every output is computed before \
             any is written; a file is written (to a temporary file renamed over it) only when its content \

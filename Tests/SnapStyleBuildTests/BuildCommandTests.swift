@@ -164,3 +164,38 @@ import Testing
         )
     }
 }
+
+/// The Android resources are accepted by Debian's `aapt` and hold the light and night values.
+@Suite struct BuildAndroidTests {
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/aapt"), "needs aapt (make test-deps)"))
+    func aaptPackagesTheResourcesWithANightVariant() throws {
+        let fixture = BuildFixture(
+            config: BuildFixture.config(
+                #"{"format": "android", "file": "res", "theme": "ds", "prefix": "ds", "contexts": [{"context": {}}, {"context": {"colorScheme": "dark"}}]}"#
+            ))
+        let run = try CLIRun(["build", "--config", fixture.configPath])
+        #expect(run.status == 0, "\(run.stderr)")
+        let dimens = try String(contentsOfFile: fixture.directory.full("res/values/dimens.xml"), encoding: .utf8)
+        #expect(dimens.contains(#"<dimen name="ds_space_md">24dp</dimen>"#))
+        #expect(dimens.contains(#"<dimen name="ds_font_body_font_size">16sp</dimen>"#))
+        fixture.directory.write(
+            "AndroidManifest.xml",
+            #"<manifest xmlns:android="http://schemas.android.com/apk/res/android" package="com.example.tokens"/>"#)
+        let apk = fixture.directory.full("tokens.apk")
+        let package = try Program.run(
+            "/usr/bin/aapt",
+            [
+                "package", "-f", "-M", fixture.directory.full("AndroidManifest.xml"), "-S",
+                fixture.directory.full("res"), "-F", apk,
+            ])
+        #expect(package.status == 0, "\(package.output)")
+        let dump = try Program.run("/usr/bin/aapt", ["dump", "resources", apk]).output
+        for line in [
+            "color/ds_color_accent: t=0x1c d=0xff0066cc", "config night-v8:",
+            "color/ds_color_accent: t=0x1c d=0xff66aaff",
+            "string/ds_shadow_card:", "dimen/ds_opacity_disabled:",
+        ] {
+            #expect(dump.contains(line), "missing \(line)\n\(dump)")
+        }
+    }
+}
