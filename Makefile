@@ -16,9 +16,10 @@ BIN := .build/release
 # and Node.js for the page's unit tests (its built-in test runner; no npm packages); pytest-lsp (from PyPI, in
 # .build/lsp-venv) is the language server's client, and the official MCP Python SDK (from PyPI, in .build/mcp-venv)
 # the client that drives `snapstyle mcp`.
-# python3-jsonschema (with python3-rfc3987 for URI formats) validates check's SARIF against the official schema.
+# python3-jsonschema (with python3-rfc3987 for URI formats) validates check's SARIF against the official schema;
+# sassc, node-typescript (tsc) and aapt read what `snapstyle build` writes.
 TEST_PACKAGES := systemd util-linux curl chromium chromium-driver python3 python3-venv nodejs neovim \
-	python3-jsonschema python3-rfc3987
+	python3-jsonschema python3-rfc3987 sassc node-typescript aapt
 BROWSER_VENV := .build/browser-venv
 LSP_VENV := .build/lsp-venv
 MCP_VENV := .build/mcp-venv

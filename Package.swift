@@ -87,6 +87,14 @@ let package = Package(
         // Problems at a place (file, line, column) with their kind, printed as GitHub Actions workflow commands or as a
         // SARIF 2.1.0 log: `check --format github|sarif`.
         .target(name: "SnapStyleDiagnostics", dependencies: ["SnapStyleJSON"]),
+        // `snapstyle build`: the config file and the formats a team's build writes (CSS, SCSS, JS/TS, JSON, DTCG), from
+        // resolved values only, and the atomic writes and `--check` diffs of its outputs.
+        .target(
+            name: "SnapStyleBuild",
+            dependencies: [
+                "SnapStyleEngine", "SnapStyleJSON", "SnapStyleJansson", "SnapStyleMethods", "SnapStyleProtocol",
+            ]
+        ),
         // Watching theme roots with libinotifytools, on a thread of its own.
         .target(
             name: "SnapStyleWatcher",
@@ -169,7 +177,7 @@ let package = Package(
             dependencies: [
                 "SnapStyleThemes", "SnapStyleEngine", "SnapStyleJansson", "SnapStyleProtocol", "SnapStyleMethods",
                 "SnapStyleClient", "SnapStyleSystem", "SnapStyleConfiguration", "SnapStylePreview", "SnapStyleLSP",
-                "SnapStyleMCP", "SnapStyleDiagnostics",
+                "SnapStyleMCP", "SnapStyleDiagnostics", "SnapStyleBuild",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -247,10 +255,19 @@ let package = Package(
             ]
         ),
         // The importer's stages fed in memory, given files and wanted values, per section of docs/dtcg.md and
-        // docs/tokens.md: no store, no files on disk.
+        // docs/dtcg.md: no store, no files on disk.
         .testTarget(
             name: "SnapStyleDTCGTests",
             dependencies: ["SnapStyleDTCG", "SnapStyleEngine", "SnapStyleJSON", "SnapStyleJansson"]
+        ),
+        // `snapstyle build`: the config's errors, each format's text, and the real binary's outputs read by the real
+        // consumers (Chromium, sassc, tsc, node, swiftc, aapt).
+        .testTarget(
+            name: "SnapStyleBuildTests",
+            dependencies: [
+                "SnapStyleBuild", "SnapStyleMethods", "SnapStyleThemes", "SnapStyleProtocol", "SnapStyleJSON",
+                "SnapStyleTestSupport",
+            ]
         ),
         .testTarget(
             name: "SnapStyleThemesTests",

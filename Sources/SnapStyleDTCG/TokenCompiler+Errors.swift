@@ -1,7 +1,7 @@
 import SnapStyleEngine
 import SnapStyleJSON
 
-/// Errors in imported themes (docs/tokens.md, "Errors"): a token in error is left out and the rest of the theme
+/// Errors in imported themes (docs/dtcg.md, "Errors"): a token in error is left out and the rest of the theme
 /// serves, so a token that reads one in error is left out too; the same error met once per mode is one message.
 extension TokenCompiler {
     /// The layer without the tokens that read, directly or not, a token left out in error, and an error for each.

@@ -58,6 +58,7 @@ extension DTCGValue {
             if d.unit == "em" {
                 warnings.append("letterSpacing in em: multiplied by the size")
                 details.letterSpacing = d.value * points
+                details.letterSpacingEm = d.value
             } else if let value = d.points(remBase: remBase) {
                 details.letterSpacing = value
             } else {

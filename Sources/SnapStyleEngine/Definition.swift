@@ -160,6 +160,9 @@ public struct FontDetails: Hashable, Sendable {
     public var weightValue: Double?
     public var lineHeight: Double?
     public var letterSpacing: Double?
+    /// The letter spacing as written when it was relative to the size (`-0.01em`, or Tokens Studio's `-1%`): CSS
+    /// writes this, while native platforms take `letterSpacing`'s points.
+    public var letterSpacingEm: Double?
     /// `italic` or `oblique` (Tokens Studio's `Bold Italic` weight names carry it); nil is normal.
     public var style: String?
     /// Tokens Studio's details, kept as written: `textCase` (`uppercase`, ...), `textDecoration`, and

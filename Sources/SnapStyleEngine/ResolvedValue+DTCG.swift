@@ -31,7 +31,9 @@ extension ResolvedValue {
             object["fontSize"] = .object(["value": .number(f.baseSize), "unit": "px"])
             object["fontWeight"] = .number(f.details.weightValue ?? f.weight.value)
             if let lineHeight = f.details.lineHeight { object["lineHeight"] = .number(lineHeight) }
-            if let spacing = f.details.letterSpacing {
+            if let em = f.details.letterSpacingEm {
+                object["letterSpacing"] = .object(["value": .number(em), "unit": "em"])
+            } else if let spacing = f.details.letterSpacing {
                 object["letterSpacing"] = .object(["value": .number(spacing), "unit": "px"])
             }
             if let style = f.details.style { object["fontStyle"] = .string(style) }

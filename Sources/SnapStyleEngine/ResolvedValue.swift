@@ -215,7 +215,8 @@ extension ResolvedValue {
 
 extension FontDetails {
     /// Adds the details that are set: `family` (the first of `families`), `families`, `weightValue`,
-    /// `lineHeight`, `letterSpacing`, `fontStyle`, `textCase`, `textDecoration`, `paragraphSpacing`.
+    /// `lineHeight`, `letterSpacing` (and `letterSpacingEm` when written in `em`), `fontStyle`, `textCase`,
+    /// `textDecoration`, `paragraphSpacing`.
     func add(to object: inout JSONObject) {
         if let families, let first = families.first {
             object["family"] = .string(first)
@@ -224,6 +225,7 @@ extension FontDetails {
         if let weightValue { object["weightValue"] = .number(weightValue) }
         if let lineHeight { object["lineHeight"] = .number(lineHeight) }
         if let letterSpacing { object["letterSpacing"] = .number(letterSpacing) }
+        if let letterSpacingEm { object["letterSpacingEm"] = .number(letterSpacingEm) }
         if let style { object["fontStyle"] = .string(style) }
         if let textCase { object["textCase"] = .string(textCase) }
         if let textDecoration { object["textDecoration"] = .string(textDecoration) }

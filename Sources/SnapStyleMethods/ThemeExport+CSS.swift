@@ -73,7 +73,12 @@ extension ThemeExport {
             ("\(name)-font-family", family), ("\(name)-font-size", px(size)), ("\(name)-font-weight", weight),
         ]
         if let line = value["lineHeight"]?.doubleValue { result.append(("\(name)-line-height", number(line))) }
-        if let spacing = value["letterSpacing"]?.doubleValue { result.append(("\(name)-letter-spacing", px(spacing))) }
+        // A spacing written in `em` stays relative (the points are the native platforms').
+        if let em = value["letterSpacingEm"]?.doubleValue {
+            result.append(("\(name)-letter-spacing", exact(em) + "em"))
+        } else if let spacing = value["letterSpacing"]?.doubleValue {
+            result.append(("\(name)-letter-spacing", px(spacing)))
+        }
         let style = value["fontStyle"]?.stringValue.flatMap { $0 == "italic" || $0 == "oblique" ? $0 : nil }
         if let style { result.append(("\(name)-font-style", style)) }
         let line = value["lineHeight"]?.doubleValue.map { "/" + number($0) } ?? ""

@@ -10,6 +10,12 @@ extension ThemeExport {
         switch type {
         case "typography": return typography(name, value)
         case "composition": return composition(name, value)
+        case "border":
+            // The shorthand, and its members as Terrazzo writes them (`--focus-width`, `-style`, `-color`).
+            guard let shorthand = tokenCSS(type, value), let width = value["width"].flatMap(dimension),
+                let style = value["style"].flatMap(strokeStyle), let color = value["color"].flatMap(color)
+            else { return nil }
+            return [(name, shorthand), (name + "-width", width), (name + "-style", style), (name + "-color", color)]
         case _ where value.arrayValue != nil && dimensionLists.contains(type):
             let parts = (value.arrayValue ?? []).compactMap(dimension)
             guard parts.count == value.arrayValue?.count else { return nil }
@@ -34,7 +40,6 @@ extension ThemeExport {
             return "cubic-bezier(" + points.map(exact).joined(separator: ", ") + ")"
         case "fontFamily": return families(value)
         case "strokeStyle": return value.stringValue
-        case "textCase", "textDecoration": return value.stringValue.flatMap { FontFamilies.isIdentifier($0) ? $0 : nil }
         case "color": return color(value)
         case "shadow":
             let layers = value.arrayValue ?? [value]
@@ -59,8 +64,45 @@ extension ThemeExport {
             }
             guard written.count == stops.count else { return nil }
             return "linear-gradient(" + written.joined(separator: ", ") + ")"
-        default: return nil
+        case _ where structuredTypes.contains(type): return nil
+        default: return plainText(value)
         }
+    }
+
+    /// The types whose values have a shape of their own; a token of any other type (Spectrum's `string`, Tokens
+    /// Studio's `other`, `textCase`, `textDecoration`, `asset`, `boolean`) is written as its text when CSS takes it.
+    static let structuredTypes: Set = [
+        "color", "dimension", "duration", "number", "fontWeight", "fontFamily", "cubicBezier", "strokeStyle", "shadow",
+        "border", "transition", "gradient", "typography", "composition", "fontWeights", "fontFamilies", "fontSizes",
+        "lineHeights", "letterSpacing", "boxShadow", "opacity", "spacing", "sizing", "borderRadius", "borderWidth",
+        "paragraphSpacing", "paragraphIndent",
+    ]
+
+    /// A value written as text (`-3px`, `uppercase`, `"Inter", sans-serif`, `true`, `0.5`) when it is one valid
+    /// custom property value: not empty, no `;`, `!`, braces, backslash, comment or line break, brackets and quotes
+    /// balanced. Nil otherwise.
+    static func plainText(_ value: JSONValue) -> String? {
+        if let number = value.doubleValue { return exact(number) }
+        if let flag = value.boolValue { return flag ? "true" : "false" }
+        guard let raw = value.stringValue else { return nil }
+        let text = String(raw.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        guard !text.isEmpty,
+            !text.contains(where: { ";!{}\\\n\r".contains($0) }), !text.contains("/*")
+        else { return nil }
+        var open: [Character] = []
+        var quote: Character?
+        for character in text {
+            if let current = quote {
+                if character == current { quote = nil }
+            } else if character == "\"" || character == "'" {
+                quote = character
+            } else if character == "(" || character == "[" {
+                open.append(character == "(" ? ")" : "]")
+            } else if character == ")" || character == "]" {
+                guard open.popLast() == character else { return nil }
+            }
+        }
+        return quote == nil && open.isEmpty ? text : nil
     }
 
     /// `{value, unit}` (or a bare number, meaning px) as written; `dp` is `px` in CSS.

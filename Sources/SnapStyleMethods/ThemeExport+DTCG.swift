@@ -124,7 +124,9 @@ extension ThemeExport {
             object["lineHeight"] = .number(standIn.lineHeight!)
             hints.implicit.insert("lineHeight")
         }
-        if let spacing = value["letterSpacing"]?.doubleValue {
+        if let em = value["letterSpacingEm"]?.doubleValue {
+            object["letterSpacing"] = .object(["value": .number(em), "unit": "em"])
+        } else if let spacing = value["letterSpacing"]?.doubleValue {
             object["letterSpacing"] = .object(["value": .number(spacing), "unit": "px"])
         } else if native {
             object["letterSpacing"] = .object(["value": .number(standIn.letterSpacing!), "unit": "px"])

@@ -67,7 +67,7 @@ extension ThemeStore {
             compiled = TokenCompiler.compile(
                 tokenInput(&record, releasing: false), themeName: record.name, memo: &record.tokenMemo)
         }
-        // A token in error is left out of the layer; the theme loads the rest (docs/tokens.md, "Errors").
+        // A token in error is left out of the layer; the theme loads the rest (docs/dtcg.md, "Errors").
         // Errors about the files as a whole refuse the new state, as a native file's do.
         let refusing = Set(compiled.themeErrors)
         var file = ThemeFile(

@@ -3,7 +3,7 @@ import SnapStyleEngine
 import SnapStyleJSON
 import Testing
 
-/// docs/tokens.md, "Errors in imported themes": a token in error is left out with the tokens that read it; the
+/// docs/dtcg.md, "Errors": a token in error is left out with the tokens that read it; the
 /// rest compiles; an error met once per mode is one message naming the modes.
 @Suite struct ImportedThemeErrorsTests {
     static let themes = #"""

@@ -3,7 +3,7 @@ import SnapStyleEngine
 import SnapStyleJSON
 import Testing
 
-/// docs/tokens.md, "Tokens Studio's syntax and types": the DTCG option of Tokens Studio (`$value`/`$type` with its
+/// docs/dtcg.md, "Tokens Studio projects": the DTCG option of Tokens Studio (`$value`/`$type` with its
 /// own types, math and loose values) read as the legacy syntax is.
 @Suite struct TokensStudioDTCGFormatTests {
     /// The same tokens in both syntaxes: Tokens Studio's conversion only puts `$` before `value`, `type` and

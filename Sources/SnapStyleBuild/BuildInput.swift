@@ -1,0 +1,169 @@
+import SnapStyleEngine
+import SnapStyleJSON
+import SnapStyleMethods
+import SnapStyleProtocol
+
+/// One key an output writes: its path (an imported token's key; a native key as `ATTRIBUTE.KEY`) and attribute.
+public struct BuildKey: Sendable, Hashable {
+    public var attribute: String
+    public var key: String
+    /// The name words come from: the token's path, or `ATTRIBUTE.KEY` for a native key.
+    public var path: String
+    public var isImported: Bool
+}
+
+/// An output's values: for each block, the resolved theme in its context and which keys are whole aliases of which
+/// (for `references: var`). Formats write from this alone, so they need no theme store.
+public struct BuildInput: Sendable {
+    public var output: BuildOutput
+    /// One resolved theme per `contexts` entry, in order, holding only the selected keys.
+    public var blocks: [ResolvedTheme]
+    /// Per block: a key's path → the path of the key it is a whole alias of (both written by this output).
+    public var aliases: [[String: String]]
+
+    public init(output: BuildOutput, blocks: [ResolvedTheme], aliases: [[String: String]]) {
+        self.output = output
+        self.blocks = blocks
+        self.aliases = aliases
+    }
+
+    /// The path of a key as names are made from it.
+    public static func path(attribute: String, _ entry: ExportedValue) -> String {
+        entry.isImported ? entry.key : attribute + "." + entry.key
+    }
+}
+
+/// Answers a method call: the in-process methods or a daemon.
+public typealias BuildCall = (Method, JSONObject) async throws -> JSONValue
+
+extension BuildInput {
+    /// Resolves an output's keys in each of its contexts through `call`; a theme, set or context member the theme
+    /// does not have is a config error at its place in `file`.
+    public static func resolve(_ output: BuildOutput, file: String, call: BuildCall) async throws -> BuildInput {
+        let themes = ThemesResult(json: try await call(.themes, [:]))
+        guard let summary = themes?.themes.first(where: { $0.name == output.theme }) else {
+            let names = themes?.themes.map(\.name) ?? []
+            let hint = Suggestions(names).closest(to: output.theme).map { "; did you mean '\($0)'?" } ?? ""
+            throw BuildError(
+                .invalidConfiguration, "unknown theme '\(output.theme)'\(hint)", file: file,
+                position: output.themePosition)
+        }
+        for block in output.contexts { try check(block, summary, file: file) }
+        let params: JSONObject = ["theme": .string(output.theme)]
+        guard let all = KeysResult(json: try await call(.keys, params)) else {
+            throw BuildError(.resolution, "the answer to keys is not its result")
+        }
+        let keys = try select(ThemeExport.exportedKeys(all, inherited: false), output, file: file)
+        var blocks: [ResolvedTheme] = []
+        var aliases: [[String: String]] = []
+        for block in output.contexts {
+            blocks.append(
+                try await ThemeExport.resolve(
+                    keys: keys, params: params, context: block.context, selector: block.selector, call: call))
+            aliases.append(
+                output.references == .var ? try await aliasTargets(keys, params, block.context, call: call) : [:])
+        }
+        return BuildInput(output: output, blocks: blocks, aliases: aliases)
+    }
+
+    /// A context that `resolve` takes, whose `vars` name the theme's modifiers and their contexts.
+    static func check(_ block: BuildOutput.Block, _ theme: ThemeSummary, file: String) throws(BuildError) {
+        func fail(_ message: String, _ name: String, among: [String]) -> BuildError {
+            let hint = Suggestions(among).closest(to: name).map { "; did you mean '\($0)'?" } ?? ""
+            return BuildError(.invalidConfiguration, message + hint, file: file, position: block.position)
+        }
+        do {
+            _ = try StyleContext(json: .object(block.context))
+        } catch {
+            // An unknown member is matched against the members, a value outside its set against that set.
+            let member = String(error.field.split(separator: ".").first ?? "")
+            let message = "context member '\(error.field)': \(error.reason)"
+            guard StyleContext.Member(rawValue: member) != nil else {
+                throw fail(message, member, among: StyleContext.Member.allCases.map(\.rawValue))
+            }
+            throw fail(message, block.context[error.field]?.stringValue ?? "", among: error.allowed ?? [])
+        }
+        guard let vars = block.context["vars"]?.objectValue, theme.format == .dtcg else { return }
+        for variable in vars {
+            guard let modifier = theme.modifiers.first(where: { $0.name == variable.key }) else {
+                throw fail(
+                    "theme '\(theme.name)' has no modifier '\(variable.key)'", variable.key,
+                    among: theme.modifiers.map(\.name))
+            }
+            if let value = variable.value.stringValue, !modifier.contexts.contains(value) {
+                throw fail("modifier '\(modifier.name)' has no context '\(value)'", value, among: modifier.contexts)
+            }
+        }
+    }
+
+    /// The keys an output writes: those its `include` globs match (all when none), not its `exclude` globs, and
+    /// from its `sets` (a token's set is its file's path in the theme, without `.json`).
+    static func select(_ keys: KeysResult, _ output: BuildOutput, file: String) throws(BuildError) -> KeysResult {
+        let prefix = output.theme + "/"
+        func set(_ entry: KeysResult.Entry) -> String? {
+            guard entry.token != nil, entry.file.hasPrefix(prefix) else { return nil }
+            var name = String(entry.file.dropFirst(prefix.count))
+            for suffix in [".tokens.json", ".json"] where name.hasSuffix(suffix) {
+                name.removeLast(suffix.count)
+                break
+            }
+            return name
+        }
+        if let sets = output.sets {
+            let known = Set(keys.keys.flatMap { $0.entries.compactMap(set) })
+            for name in sets where !known.contains(name) {
+                let hint = Suggestions(known.sorted()).closest(to: name).map { "; did you mean '\($0)'?" } ?? ""
+                throw BuildError(
+                    .invalidConfiguration, "theme '\(output.theme)' has no token set '\(name)'\(hint)", file: file,
+                    position: output.setsPosition)
+            }
+        }
+        var selected = keys
+        selected.keys = keys.keys.map { list in
+            let entries = list.entries.filter { entry in
+                let path = entry.token != nil ? entry.key : list.attribute.rawValue + "." + entry.key
+                guard output.include.isEmpty || output.include.contains(where: { KeyGlob.matches($0, path) }) else {
+                    return false
+                }
+                guard !output.exclude.contains(where: { KeyGlob.matches($0, path) }) else { return false }
+                return output.sets.map { sets in set(entry).map { sets.contains($0) } ?? false } ?? true
+            }
+            return (attribute: list.attribute, entries: entries)
+        }
+        return selected
+    }
+
+    /// Which written keys are, in a context, an alias whose whole value is another written key (`explain`'s first
+    /// step is a reference to it).
+    static func aliasTargets(_ keys: KeysResult, _ params: JSONObject, _ context: JSONObject, call: BuildCall)
+        async throws -> [String: String]
+    {
+        var written: [String: String] = [:]
+        for list in keys.keys {
+            for entry in list.entries {
+                let path = entry.token != nil ? entry.key : list.attribute.rawValue + "." + entry.key
+                written[list.attribute.rawValue + "\u{0}" + entry.key] = path
+            }
+        }
+        var targets: [String: String] = [:]
+        for list in keys.keys {
+            for entry in list.entries {
+                var request = params
+                request["attribute"] = .string(list.attribute.rawValue)
+                request["key"] = .string(entry.key)
+                request["context"] = .object(context)
+                guard let explained = try? await call(.explain, request),
+                    let step = explained["steps"]?.arrayValue?.first, step["kind"]?.stringValue == "ref",
+                    let result = step["result"]?.stringValue, result.hasPrefix("ref ")
+                else { continue }
+                let target = String(result.dropFirst(4))
+                let attribute = step["attribute"]?.stringValue ?? list.attribute.rawValue
+                guard let targetPath = written[attribute + "\u{0}" + target],
+                    let path = written[list.attribute.rawValue + "\u{0}" + entry.key], targetPath != path
+                else { continue }
+                targets[path] = targetPath
+            }
+        }
+        return targets
+    }
+}

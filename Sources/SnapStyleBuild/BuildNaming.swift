@@ -1,0 +1,69 @@
+/// Names from key paths: words split as Terrazzo splits them (at `.`, `-`, `_`, spaces and a lower-case letter or
+/// digit followed by a capital), joined in a naming style with an optional prefix.
+public enum BuildNaming {
+    /// `color.systemBlue` → `["color", "system", "blue"]`; `gray.100` → `["gray", "100"]`.
+    public static func words(_ text: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var previous: Character?
+        for character in text {
+            if character == "." || character == "-" || character == "_" || character == " " || character == "/" {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+            } else if character.isUppercase, let previous, previous.isLowercase || previous.isNumber, !current.isEmpty {
+                words.append(current)
+                current = String(character)
+            } else {
+                current.append(character)
+            }
+            previous = character
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    /// Words joined in a style: `ds-color-accent`, `dsColorAccent`, `ds_color_accent`, `DsColorAccent`.
+    public static func join(_ words: [String], _ naming: BuildOutput.Naming) -> String {
+        let lower = words.map { $0.lowercased() }
+        func capitalized(_ word: String) -> String { word.prefix(1).uppercased() + word.dropFirst() }
+        switch naming {
+        case .kebab: return lower.joined(separator: "-")
+        case .snake: return lower.joined(separator: "_")
+        case .pascal: return lower.map(capitalized).joined()
+        case .camel:
+            guard let first = lower.first else { return "" }
+            return first + lower.dropFirst().map(capitalized).joined()
+        }
+    }
+
+    /// A name from a prefix, a key path and a member suffix (`-font-size`).
+    public static func name(prefix: String?, path: String, suffix: String = "", _ naming: BuildOutput.Naming) -> String
+    {
+        join((prefix.map(words) ?? []) + words(path) + words(suffix), naming)
+    }
+}
+
+/// Glob patterns on key paths: `*` matches within one path segment, `**` across segments, `?` one character.
+public enum KeyGlob {
+    public static func matches(_ pattern: String, _ path: String) -> Bool {
+        match(Array(pattern), 0, Array(path), 0)
+    }
+
+    private static func match(_ p: [Character], _ i: Int, _ s: [Character], _ j: Int) -> Bool {
+        guard i < p.count else { return j == s.count }
+        if p[i] == "*" {
+            let deep = i + 1 < p.count && p[i + 1] == "*"
+            let next = deep ? i + 2 : i + 1
+            // `**.` also matches no segment at all.
+            if deep, next < p.count, p[next] == ".", match(p, next + 1, s, j) { return true }
+            var k = j
+            while true {
+                if match(p, next, s, k) { return true }
+                guard k < s.count, deep || s[k] != "." else { return false }
+                k += 1
+            }
+        }
+        guard j < s.count, p[i] == "?" ? s[j] != "." : p[i] == s[j] else { return false }
+        return match(p, i + 1, s, j + 1)
+    }
+}

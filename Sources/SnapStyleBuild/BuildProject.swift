@@ -1,0 +1,78 @@
+import Foundation
+import SnapStyleJSON
+import SnapStyleProtocol
+
+/// A build: every output's files computed first (nothing is written when any fails), then each written atomically
+/// (a temporary file renamed over it) when its content changed; or, for `--check`, compared with what is there.
+public struct BuildProject: Sendable {
+    public var configuration: BuildConfiguration
+    /// The directory paths in the config file are relative to.
+    public var directory: String
+
+    public init(configuration: BuildConfiguration, directory: String) {
+        self.configuration = configuration
+        self.directory = directory
+    }
+
+    /// Reads a config file.
+    public static func load(_ file: String) throws(BuildError) -> BuildProject {
+        guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8)
+        else { throw BuildError(.unreadable, "cannot read the build config", file: file) }
+        let configuration = try BuildConfiguration.parse(text, file: file)
+        let url = URL(fileURLWithPath: file).standardizedFileURL.deletingLastPathComponent()
+        return BuildProject(configuration: configuration, directory: url.path)
+    }
+
+    /// The theme roots, as absolute paths.
+    public var roots: [String] { configuration.themes.map(absolute) }
+
+    /// A config-relative path made absolute.
+    public func absolute(_ path: String) -> String {
+        path.hasPrefix("/")
+            ? path : URL(fileURLWithPath: directory).appendingPathComponent(path).standardizedFileURL.path
+    }
+
+    /// Every output's files, with absolute paths.
+    public func files(call: BuildCall) async throws -> [BuildFile] {
+        var files: [BuildFile] = []
+        for output in configuration.outputs {
+            let input = try await BuildInput.resolve(output, file: configuration.file, call: call)
+            files += BuildFormat.files(input).map { BuildFile(path: absolute($0.path), content: $0.content) }
+        }
+        return files
+    }
+
+    /// Writes the files whose content differs from what is on disk; returns the paths written.
+    public static func write(_ files: [BuildFile]) throws(BuildError) -> [String] {
+        var written: [String] = []
+        for file in files where current(file.path) != file.content {
+            let url = URL(fileURLWithPath: file.path)
+            do {
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(file.content.utf8).write(to: url, options: .atomic)
+            } catch {
+                throw BuildError(.write, "cannot write: \(error.localizedDescription)", file: file.path)
+            }
+            written.append(file.path)
+        }
+        return written
+    }
+
+    /// For `--check`: a unified diff per file whose committed content differs (a missing file is all added).
+    public static func differences(_ files: [BuildFile], relativeTo directory: String) -> [String] {
+        files.compactMap { file in
+            let old = current(file.path)
+            guard old != file.content else { return nil }
+            var name = file.path
+            if name.hasPrefix(directory + "/") { name.removeFirst(directory.count + 1) }
+            return UnifiedDiff.text(
+                old: old ?? "", new: file.content, oldName: old == nil ? "/dev/null" : "a/" + name, newName: "b/" + name
+            )
+        }
+    }
+
+    static func current(_ path: String) -> String? {
+        FileManager.default.contents(atPath: path).flatMap { String(data: $0, encoding: .utf8) }
+    }
+}

@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+import SnapStyleBuild
+import SnapStyleSystem
+import SnapStyleThemes
+
+struct Build: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write the outputs snapstyle.build.json configures (CSS, SCSS, JS/TS, Swift, Android, JSON, DTCG).",
+        discussion: """
+            Themes load in-process from the config's theme roots, as check does. Every output is computed before \
+            any is written; a file is written (to a temporary file renamed over it) only when its content \
+            changed. With --check nothing is written: the command prints a unified diff of every output that \
+            differs from the file on disk and exits 1 when there is one. See docs/build.md.
+            """)
+
+    @Option(name: .long, help: "The build config (default: snapstyle.build.json in the current directory).")
+    var config = "snapstyle.build.json"
+
+    @Flag(name: .long, help: "Write nothing; exit 1 with a unified diff when an output differs from its file.")
+    var check = false
+
+    func run() async throws {
+        let build: BuildProject
+        let files: [BuildFile]
+        do {
+            build = try BuildProject.load(config)
+            let roots = build.roots.map { ThemeRoot(path: $0, origin: .config) }
+            let backend = OfflineBackend(roots: roots, defaultTheme: "snap")
+            files = try await build.files { try await backend.call($0, $1) }
+        } catch let error as BuildError {
+            fail(error.description)
+        } catch let error as AnswerError {
+            fail("\(config): \(error)")
+        }
+        if check {
+            let differences = BuildProject.differences(files, relativeTo: build.directory)
+            for diff in differences { FileHandle.standardOutput.write(Data(diff.utf8)) }
+            guard differences.isEmpty else {
+                FileHandle.standardError.write(
+                    Data(
+                        "snapstyle: \(differences.count) of \(files.count) build outputs differ; run snapstyle build\n"
+                            .utf8))
+                throw ExitCode(1)
+            }
+            return
+        }
+        do {
+            let written = try BuildProject.write(files)
+            for path in written { printLine("wrote \(path)") }
+            if written.isEmpty { printLine("\(files.count) outputs up to date") }
+        } catch {
+            fail(error.description)
+        }
+    }
+
+    private func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("snapstyle: \(message)\n".utf8))
+        CurrentProcess.exit(1)
+    }
+}
