@@ -254,8 +254,8 @@ let package = Package(
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ]
         ),
-        // The importer's stages fed in memory, given files and wanted values, per section of docs/dtcg.md and
-        // docs/dtcg.md: no store, no files on disk.
+        // The importer's stages fed in memory, given files and wanted values, per section of docs/dtcg.md: no store,
+        // no files on disk.
         .testTarget(
             name: "SnapStyleDTCGTests",
             dependencies: ["SnapStyleDTCG", "SnapStyleEngine", "SnapStyleJSON", "SnapStyleJansson"]
