@@ -16,7 +16,7 @@ BIN := .build/release
 # and Node.js for the page's unit tests (its built-in test runner; no npm packages); pytest-lsp (from PyPI, in
 # .build/lsp-venv) is the language server's client, and the official MCP Python SDK (from PyPI, in .build/mcp-venv)
 # the client that drives `snapstyle mcp`.
-TEST_PACKAGES := systemd util-linux curl chromium chromium-driver python3 python3-venv nodejs neovim
+TEST_PACKAGES := systemd util-linux curl chromium chromium-driver python3 python3-venv python3-jsonschema nodejs neovim
 BROWSER_VENV := .build/browser-venv
 LSP_VENV := .build/lsp-venv
 MCP_VENV := .build/mcp-venv

@@ -84,6 +84,15 @@ let package = Package(
                 "SnapStyleSystem",
             ]
         ),
+        // Design review: `snapstyle audit`, contrast of every foreground over its background in every context
+        // (WCAG 2.2, APCA), from the model's components, accents and declared or conventionally named pairs.
+        .target(
+            name: "SnapStyleReview",
+            dependencies: [
+                "SnapStyleEngine", "SnapStyleThemes", "SnapStyleJSON", "SnapStyleJansson",
+                .product(name: "RealModule", package: "swift-numerics"),
+            ]
+        ),
         // Watching theme roots with libinotifytools, on a thread of its own.
         .target(
             name: "SnapStyleWatcher",
@@ -166,7 +175,7 @@ let package = Package(
             dependencies: [
                 "SnapStyleThemes", "SnapStyleEngine", "SnapStyleJansson", "SnapStyleProtocol", "SnapStyleMethods",
                 "SnapStyleClient", "SnapStyleSystem", "SnapStyleConfiguration", "SnapStylePreview", "SnapStyleLSP",
-                "SnapStyleMCP",
+                "SnapStyleMCP", "SnapStyleReview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -237,6 +246,16 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ]
+        ),
+        // The contrast math against published figures, the preset's pairs against the real daemon's values, a
+        // seeded regression through the real CLI, SARIF against the official schema (python3-jsonschema).
+        .testTarget(
+            name: "SnapStyleReviewTests",
+            dependencies: [
+                "SnapStyleReview", "SnapStyleEngine", "SnapStyleThemes", "SnapStyleJSON", "SnapStyleJansson",
+                "SnapStyleSystem", "SnapStyleTestSupport",
+            ],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "SnapStyleThemesTests",
