@@ -50,7 +50,7 @@ public struct FontFacts: Sendable, Hashable {
 public struct ContrastRequirement: Sendable, Hashable {
     /// The minimum WCAG contrast ratio; nil when WCAG asks none (the text of a disabled component).
     public var ratio: Double?
-    /// Which rule set it: `normal text`, `large text`, `non-text` or `disabled (exempt)`.
+    /// Which rule set it: `normal text`, `large text`, `non-text` or `disabled: no WCAG minimum`.
     public var category: String
     /// The minimum absolute APCA Lc of the bronze level for this use.
     public var lightnessContrast: Double
@@ -62,7 +62,7 @@ public struct ContrastRequirement: Sendable, Hashable {
         switch role {
         case _ where disabled:
             ratio = nil
-            category = "disabled (exempt)"
+            category = "disabled: no WCAG minimum"
         case .icon, .border:
             ratio = 3
             category = "non-text"
