@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "SnapStyleEngine", targets: ["SnapStyleEngine"]),
         .library(name: "SnapStyleThemes", targets: ["SnapStyleThemes"]),
         .library(name: "SnapStyleMethods", targets: ["SnapStyleMethods"]),
+        .library(name: "SnapStyleReview", targets: ["SnapStyleReview"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),

@@ -50,7 +50,7 @@ public enum ThemeAudit {
             let session = theme.session()
             let auditor = ThemeAuditor(
                 theme: name, session: session, options: options,
-                locator: KeyLocator(snapshot: session.snapshot, roots: roots), declared: declared)
+                locator: KeyLocator(session: session, roots: roots), declared: declared)
             results.append(auditor.run(all: all))
         }
         return AuditReport(options: options, themes: results, problems: problems)

@@ -23,8 +23,9 @@ extension ThemeAuditor {
             let font = use == .large ? FontFacts(size: 18, weight: 400) : nil
             pairs.append(
                 AuditMeasurement(
-                    subject: subject, role: role, foreground: key(.surface, foreground), foregroundColor: color,
-                    background: key(.surface, background), backgroundLayers: [background],
+                    subject: subject, role: role, foreground: key(.surface, foreground, in: context),
+                    foregroundColor: color,
+                    background: key(.surface, background, in: context), backgroundLayers: [background],
                     backgrounds: colors.map { $0.composited(over: context.canvas) }, font: font,
                     requirement: requirement(role, font: font, disabled: disabled), apca: options.apca))
         }

@@ -34,7 +34,7 @@ extension ThemeAuditor {
                 let containerComposition = Self.composition(container.composition.value)
                 if let border = borderMeasurement(
                     component: id, state: state, container: container, composition: containerComposition,
-                    below: below)
+                    below: below, in: context)
                 {
                     pairs.append(border)
                 }
@@ -62,8 +62,9 @@ extension ThemeAuditor {
                                 hierarchy,
                                 AuditMeasurement(
                                     subject: .element(component: id, type: type, hierarchies: [], state: state),
-                                    role: role, foreground: key(.surface, foreground.key), foregroundColor: color,
-                                    background: backgroundKey(drawnOn), backgroundLayers: drawnOn.keys,
+                                    role: role, foreground: key(.surface, foreground.key, in: context),
+                                    foregroundColor: color,
+                                    background: backgroundKey(drawnOn, in: context), backgroundLayers: drawnOn.keys,
                                     backgrounds: drawnOn.colors, font: font,
                                     requirement: requirement(role, font: font, disabled: state == .disabled),
                                     apca: options.apca)
@@ -100,14 +101,15 @@ extension ThemeAuditor {
     /// A container's composition border, when it has a width above zero, over what is below the container.
     func borderMeasurement(
         component: String, state: ContainerState, container: ContainerResolution,
-        composition: ResolvedComposition?, below: Backdrop
+        composition: ResolvedComposition?, below: Backdrop, in context: AuditContext
     ) -> AuditMeasurement? {
         guard let border = composition?.border, case .color(let color)? = border.value, below.measurable,
             case .number(let width)? = container.border.value, width.value > 0
         else { return nil }
         return AuditMeasurement(
             subject: .border(component: component, state: state), role: .border,
-            foreground: key(.surface, border.key), foregroundColor: color, background: backgroundKey(below),
+            foreground: key(.surface, border.key, in: context), foregroundColor: color,
+            background: backgroundKey(below, in: context),
             backgroundLayers: below.keys, backgrounds: below.colors, font: nil,
             requirement: requirement(.border, font: nil, disabled: state == .disabled), apca: options.apca)
     }

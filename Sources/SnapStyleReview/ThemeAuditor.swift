@@ -50,8 +50,12 @@ public struct ThemeAuditor: Sendable {
         return (pairs, unmeasured)
     }
 
-    func key(_ attribute: Attribute, _ key: String, member: String? = nil) -> AuditKey {
-        AuditKey(attribute: attribute, key: key, member: member, location: locator.location(attribute, key))
+    func key(_ attribute: Attribute, _ key: String, member: String? = nil, in context: AuditContext? = nil)
+        -> AuditKey
+    {
+        AuditKey(
+            attribute: attribute, key: key, member: member,
+            location: locator.location(attribute, key, in: context?.styleContext()))
     }
 
     func requirement(_ role: PairRole, font: FontFacts?, disabled: Bool = false) -> ContrastRequirement {
@@ -59,9 +63,9 @@ public struct ThemeAuditor: Sendable {
     }
 
     /// The background key a measurement names: the top layer, or the canvas when nothing is drawn.
-    func backgroundKey(_ backdrop: Backdrop) -> AuditKey {
+    func backgroundKey(_ backdrop: Backdrop, in context: AuditContext) -> AuditKey {
         guard let top = backdrop.keys.last else { return AuditKey(attribute: .surface, key: "(canvas)") }
-        return key(.surface, top)
+        return key(.surface, top, in: context)
     }
 
     /// Each accent's `onAccent` over its `base` (an accent that only refers to another is measured there).
@@ -84,20 +88,41 @@ public struct ThemeAuditor: Sendable {
     }
 }
 
-/// Finds where keys are defined: the top layer's definition, in its theme's root.
-public struct KeyLocator: Sendable {
-    let snapshot: ThemeSnapshot
+/// Finds where keys are defined: the top layer's definition, in its theme's root. For an imported token whose
+/// value comes from a modifier's context (a dark-mode file), the place that value is written in that context.
+public final class KeyLocator: @unchecked Sendable {
+    let session: StyleSession
     /// Theme name → root directory; a layer whose theme is not listed is the built-in preset.
     let roots: [String: String]
+    /// Imported keys' places per context, found with `explain` (one audit runs on one thread).
+    private var found: [String: KeyLocation?] = [:]
 
-    public init(snapshot: ThemeSnapshot, roots: [String: String]) {
-        self.snapshot = snapshot
+    public init(session: StyleSession, roots: [String: String]) {
+        self.session = session
         self.roots = roots
     }
 
-    public func location(_ attribute: Attribute, _ key: String) -> KeyLocation? {
+    public func location(_ attribute: Attribute, _ key: String, in context: StyleContext? = nil) -> KeyLocation? {
+        let snapshot = session.snapshot
         guard let (layer, entry) = snapshot.topEntry(attribute, key) else { return nil }
-        let location = entry.location
+        if let context, snapshot.token(attribute, key) != nil {
+            let memo =
+                "\(attribute.rawValue) \(key) \(context.colorScheme) \(context.contrast) \(context.dynamicType) \(context.vars)"
+            if let known = found[memo] { return known }
+            var located = place(layer: layer, entry.location)
+            if let step = try? session.explain(attribute, key, context: context).steps.first,
+                let source = snapshot.layers.last(where: { $0.name == step.layer })?.tokens
+                    .source(of: .key(attribute, key), caseIndex: step.caseIndex)
+            {
+                located = place(layer: step.layer, source.location)
+            }
+            found[memo] = located
+            return located
+        }
+        return place(layer: layer, entry.location)
+    }
+
+    func place(layer: String, _ location: SourceLocation) -> KeyLocation {
         guard let root = roots[layer] else {
             return KeyLocation(file: location.file, line: location.line, column: location.column, builtin: true)
         }

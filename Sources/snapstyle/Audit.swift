@@ -70,7 +70,8 @@ struct Audit: AsyncParsableCommand {
                 throw ExitCode(2)
             }
         } else {
-            FileHandle.standardOutput.write(Data(text.utf8))
+            // A reader that goes away (`| head`) ends the command quietly, as elsewhere.
+            printLine(String(text.dropLast()))
         }
         for problem in report.problems { FileHandle.standardError.write(Data("snapstyle: \(problem)\n".utf8)) }
         if report.themes.count < names.count { throw ExitCode(2) }
@@ -79,6 +80,7 @@ struct Audit: AsyncParsableCommand {
 
     /// The path relative to the current directory when it is below it.
     func displayPath(_ path: String) -> String {
+        let path = POSIXFileSystem.normalized(POSIXFileSystem.absolute(path))
         let cwd = FileManager.default.currentDirectoryPath
         return path.hasPrefix(cwd + "/") ? String(path.dropFirst(cwd.count + 1)) : path
     }

@@ -126,6 +126,10 @@ import Testing
           {"foreground": "color.link", "background": "color.background.*", "text": "large"}
         ]}}
         """.write(toFile: root.full("brand/manifest.json"), atomically: true, encoding: .utf8)
+        try """
+        {"color": {"text": {"muted": {"$type": "color", "$value": "#5A5A60"}},
+                   "background": {"default": {"$type": "color", "$value": "#1C1C1E"}}}}
+        """.write(toFile: root.full("brand/brand.dark.tokens.json"), atomically: true, encoding: .utf8)
         let check = try CLIRun(["check", "--themes", root.path, root.full("brand")])
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
         let run = try CLIRun(["audit", "--themes", root.path, "--format", "json", "--all"])
@@ -141,8 +145,20 @@ import Testing
             $0["foreground"]?["key"] == "color.text.muted"
         }
         #expect(!muted.isEmpty && muted.allSatisfy { $0["passes"] == false })
+        // In dark mode the muted text's value, and so its place, is the dark file's.
+        let dark = muted.filter { $0["contexts"]?.arrayValue?.first?["colorScheme"] == "dark" }
+        #expect(!dark.isEmpty)
+        #expect(dark.allSatisfy { $0["foreground"]?["file"]?.stringValue?.hasSuffix("brand.dark.tokens.json") == true })
+        #expect(dark.allSatisfy { $0["foreground"]?["line"] == 1 })
+        let light = muted.filter { $0["contexts"]?.arrayValue?.first?["colorScheme"] == "light" }
+        #expect(light.allSatisfy { $0["foreground"]?["file"]?.stringValue?.hasSuffix("brand.tokens.json") == true })
         let declared = named("declared pair 1")
-        #expect(!declared.isEmpty && declared.allSatisfy { $0["category"] == "large text" && $0["passes"] == false })
+        #expect(!declared.isEmpty && declared.allSatisfy { $0["category"] == "large text" })
+        // The light link passes over the dark background and fails over the white one.
+        #expect(
+            declared.allSatisfy {
+                $0["passes"]?.boolValue == ($0["contexts"]?.arrayValue?.first?["colorScheme"] == "dark")
+            })
         #expect(run.status == 1)
         let markdown = try CLIRun(["audit", "--themes", root.path, "--format", "markdown"])
         #expect(markdown.stdout.hasPrefix("## Contrast audit: WCAG 2.2 AA"))
