@@ -166,6 +166,19 @@ import Testing
         #expect(markdown.stdout.contains("`color.accent-foreground`"))
     }
 
+    @Test func checkReportsAMalformedAuditSection() throws {
+        let root = TemporaryDirectory(prefix: "snapstyle-audit")
+        try ##"{"theme": {"audit": [{"foreground": "a"}]}, "surface": {"a": "#000000"}}"##
+            .write(toFile: root.full("broken.json"), atomically: true, encoding: .utf8)
+        let check = try CLIRun(["check", "--themes", root.path, root.full("broken.json")])
+        #expect(check.status == 1)
+        #expect(check.stdout.contains("broken.json:1:"), "\(check.stdout)")
+        #expect(check.stdout.contains("theme: audit[0] must be"), "\(check.stdout)")
+        let audit = try CLIRun(["audit", "--themes", root.path, "--theme", "broken"])
+        #expect(audit.status == 2)
+        #expect(audit.stderr.contains("theme 'broken' has errors"))
+    }
+
     @Test func anUnknownThemeExitsTwoAndAPassingThemeZero() throws {
         let unknown = try CLIRun(["audit", "--theme", "nosuchtheme"])
         #expect(unknown.status == 2)
