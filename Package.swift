@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "SnapStyleEngine", targets: ["SnapStyleEngine"]),
         .library(name: "SnapStyleThemes", targets: ["SnapStyleThemes"]),
         .library(name: "SnapStyleMethods", targets: ["SnapStyleMethods"]),
+        .library(name: "SnapStyleReview", targets: ["SnapStyleReview"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -93,6 +94,15 @@ let package = Package(
             name: "SnapStyleBuild",
             dependencies: [
                 "SnapStyleEngine", "SnapStyleJSON", "SnapStyleJansson", "SnapStyleMethods", "SnapStyleProtocol",
+            ]
+        ),
+        // Design review: `snapstyle audit`, contrast of every foreground over its background in every context
+        // (WCAG 2.2, APCA), from the model's components, accents and declared or conventionally named pairs.
+        .target(
+            name: "SnapStyleReview",
+            dependencies: [
+                "SnapStyleEngine", "SnapStyleThemes", "SnapStyleJSON", "SnapStyleJansson",
+                .product(name: "RealModule", package: "swift-numerics"),
             ]
         ),
         // Watching theme roots with libinotifytools, on a thread of its own.
@@ -177,7 +187,7 @@ let package = Package(
             dependencies: [
                 "SnapStyleThemes", "SnapStyleEngine", "SnapStyleJansson", "SnapStyleProtocol", "SnapStyleMethods",
                 "SnapStyleClient", "SnapStyleSystem", "SnapStyleConfiguration", "SnapStylePreview", "SnapStyleLSP",
-                "SnapStyleMCP", "SnapStyleDiagnostics", "SnapStyleBuild",
+                "SnapStyleMCP", "SnapStyleDiagnostics", "SnapStyleBuild", "SnapStyleReview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -268,6 +278,16 @@ let package = Package(
                 "SnapStyleBuild", "SnapStyleMethods", "SnapStyleThemes", "SnapStyleProtocol", "SnapStyleJSON",
                 "SnapStyleTestSupport",
             ]
+        ),
+        // The contrast math against published figures, the preset's pairs against the real daemon's values, a
+        // seeded regression through the real CLI, SARIF against the official schema (python3-jsonschema).
+        .testTarget(
+            name: "SnapStyleReviewTests",
+            dependencies: [
+                "SnapStyleReview", "SnapStyleEngine", "SnapStyleThemes", "SnapStyleJSON", "SnapStyleJansson",
+                "SnapStyleSystem", "SnapStyleTestSupport",
+            ],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "SnapStyleThemesTests",

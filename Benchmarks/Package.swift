@@ -25,6 +25,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "SnapStyleEngine", package: main),
                 .product(name: "SnapStyleThemes", package: main),
+                .product(name: "SnapStyleReview", package: main),
             ],
             path: "Benchmarks/EngineBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -94,7 +94,7 @@ struct ThemeParser {
 
     mutating func parseManifest(_ json: LocatedJSON, at position: SourcePosition) {
         guard members(json, "theme") != nil,
-            onlyMembers(json, ["extends", "description", "modifiers", "remBase"], "theme")
+            onlyMembers(json, ["extends", "description", "modifiers", "remBase", "audit"], "theme")
         else { return }
         var extends: String? = "snap"
         if let value = json["extends"] {
@@ -123,6 +123,21 @@ struct ThemeParser {
         if let value = json["modifiers"] {
             let mappings = parseModifierMappings(value)
             manifest?.modifiers = mappings
+        }
+        // The contrast pairs `snapstyle audit` measures besides the model's (docs/review.md); it reads them itself.
+        if let value = json["audit"], case .array(let pairs) = value.value {
+            for (index, pair) in pairs.enumerated() {
+                guard case .object(let members) = pair, members["foreground"]?.stringValue != nil,
+                    members["background"]?.stringValue != nil
+                else {
+                    error(
+                        value,
+                        "theme: audit[\(index)] must be {\"foreground\": KEY, \"background\": KEY, \"text\": ...}")
+                    continue
+                }
+            }
+        } else if let value = json["audit"] {
+            error(value, "theme: audit must be an array of {\"foreground\", \"background\", \"text\"} pairs")
         }
     }
 

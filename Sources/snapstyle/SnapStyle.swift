@@ -12,7 +12,7 @@ struct SnapStyle: AsyncParsableCommand {
         version: SnapStyleVersion.current,
         subcommands: [
             Status.self, Themes.self, Keys.self, Resolve.self, Element.self, Container.self, Explain.self,
-            Watch.self, Check.self, Show.self, Export.self, Build.self, Preview.self, LSP.self, MCP.self,
+            Watch.self, Check.self, Show.self, Export.self, Build.self, Preview.self, LSP.self, MCP.self, Audit.self,
         ]
     )
 

@@ -142,4 +142,5 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     tokenBenchmarks()
+    reviewBenchmarks()
 }

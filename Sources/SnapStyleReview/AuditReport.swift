@@ -1,0 +1,116 @@
+import SnapStyleEngine
+
+/// A pair as the report shows it: one measurement and every context where it measured exactly so.
+public struct AuditFinding: Sendable, Hashable {
+    public var measurement: AuditMeasurement
+    public var contexts: [AuditContext]
+    /// For a failing pair: the nearest color for its foreground that passes wherever that key shows that color.
+    public var suggestion: ColorFix?
+}
+
+/// A replacement for a foreground color: same OKLCH hue and chroma, the nearest lightness that passes every
+/// pair (in every context) where the key resolves to `from`; `to` is nil when no lightness does.
+public struct ColorFix: Sendable, Hashable {
+    public var key: AuditKey
+    public var from: RGBA
+    public var to: RGBA?
+    /// How many measured pairs (pair × context) the fix was checked against.
+    public var checked: Int
+}
+
+/// The audit of one theme.
+public struct ThemeAuditResult: Sendable {
+    public var theme: String
+    public var contexts: [AuditContext]
+    /// Pair × context measurements.
+    public var measured: Int
+    /// Findings failing, and (when asked for) the others.
+    public var findings: [AuditFinding]
+    public var failing: Int
+    public var exempt: Int
+    public var unmeasured: Int
+}
+
+/// What `snapstyle audit` reports.
+public struct AuditReport: Sendable {
+    public var options: AuditOptions
+    public var themes: [ThemeAuditResult]
+    /// Themes that could not be audited and declared pairs that could not be read.
+    public var problems: [String]
+
+    public init(options: AuditOptions, themes: [ThemeAuditResult], problems: [String]) {
+        self.options = options
+        self.themes = themes
+        self.problems = problems
+    }
+
+    /// Whether any pair fails.
+    public var failed: Bool { themes.contains { $0.failing > 0 } }
+
+    /// `WCAG 2.2 AA` or `WCAG 2.2 AA and APCA bronze`.
+    public var standard: String { "WCAG 2.2 \(options.level.rawValue)" + (options.apca ? " and APCA bronze" : "") }
+}
+
+extension ThemeAuditor {
+    /// Measures every pair in every context, groups equal measurements across contexts, and suggests a color for
+    /// each failing foreground. `all`: keep the passing and exempt pairs among the findings too.
+    public func run(all: Bool = false) -> ThemeAuditResult {
+        let contexts = self.contexts
+        let named = namedPairs()
+        var groups: [AuditMeasurement: Int] = [:]
+        var findings: [AuditFinding] = []
+        var measured = 0, unmeasured = 0
+        // Every measurement of a foreground key's color, for the suggestion that must pass them all.
+        var uses: [FixKey: [AuditMeasurement]] = [:]
+        for context in contexts {
+            let (pairs, missed) = measurements(in: context, named: named)
+            unmeasured += missed
+            measured += pairs.count
+            for pair in pairs {
+                uses[FixKey(pair), default: []].append(pair)
+                var shown = pair
+                shown.font = nil
+                if let index = groups[shown] {
+                    findings[index].contexts.append(context)
+                } else {
+                    groups[shown] = findings.count
+                    findings.append(AuditFinding(measurement: pair, contexts: [context]))
+                }
+            }
+        }
+        var fixes: [FixKey: ColorFix] = [:]
+        for index in findings.indices where !findings[index].measurement.passes {
+            let fixKey = FixKey(findings[index].measurement)
+            if fixes[fixKey] == nil {
+                let checked = uses[fixKey] ?? []
+                let to = ColorSuggestion.nearest(to: fixKey.color) { candidate in
+                    checked.allSatisfy { $0.passes(with: candidate, apca: options.apca) }
+                }
+                fixes[fixKey] = ColorFix(
+                    key: findings[index].measurement.foreground, from: fixKey.color, to: to, checked: checked.count)
+            }
+            findings[index].suggestion = fixes[fixKey]
+        }
+        let failing = findings.filter { !$0.measurement.passes }.count
+        let exempt = findings.filter { $0.measurement.requirement.ratio == nil }.count
+        return ThemeAuditResult(
+            theme: theme, contexts: contexts, measured: measured,
+            findings: all ? findings : findings.filter { !$0.measurement.passes }, failing: failing, exempt: exempt,
+            unmeasured: unmeasured)
+    }
+}
+
+/// A foreground key with one of the colors it resolves to.
+struct FixKey: Hashable {
+    var attribute: Attribute
+    var key: String
+    var member: String?
+    var color: RGBA
+
+    init(_ measurement: AuditMeasurement) {
+        attribute = measurement.foreground.attribute
+        key = measurement.foreground.key
+        member = measurement.foreground.member
+        color = measurement.foregroundColor
+    }
+}

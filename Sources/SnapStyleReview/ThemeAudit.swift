@@ -1,0 +1,58 @@
+import SnapStyleEngine
+import SnapStyleJSON
+import SnapStyleJansson
+import SnapStyleThemes
+
+/// Audits themes of a store: each theme's pairs in every context, with its declared pairs read from its manifest.
+public enum ThemeAudit {
+    /// The themes audited when none is named: every theme of the roots, else the built-in preset.
+    public static func defaultThemes(of store: ThemeStore) -> [String] {
+        let own = store.infos.filter { $0.origin != .builtin }.map(\.name).sorted()
+        return own.isEmpty ? [Preset.name] : own
+    }
+
+    /// Audits the named themes. `displayPath` turns a root's path into the path a report shows;
+    /// `readFile` reads a theme file (for the manifest's `audit` pairs).
+    public static func run(
+        store: ThemeStore, themes names: [String], options: AuditOptions, all: Bool = false,
+        displayPath: (String) -> String, readFile: (String) -> [UInt8]?
+    ) -> AuditReport {
+        var roots: [String: String] = [:]
+        for info in store.infos where info.origin != .builtin { roots[info.name] = displayPath(info.root) }
+        var results: [ThemeAuditResult] = []
+        var problems: [String] = []
+        for name in names {
+            guard let info = store.infos.first(where: { $0.name == name }) else {
+                problems.append(
+                    "no theme '\(name)' (known: \(store.infos.map(\.name).sorted().joined(separator: ", ")))")
+                continue
+            }
+            if info.state == .error {
+                let first = info.errors.first.map { ": \($0.file):\($0.line): \($0.message)" } ?? ""
+                problems.append("theme '\(name)' has errors and is not audited\(first)")
+                continue
+            }
+            guard let theme = store.theme(named: name) else {
+                problems.append("theme '\(name)' is not loaded")
+                continue
+            }
+            var declared: [DeclaredPair] = []
+            if info.origin != .builtin {
+                for file in info.files where file.hasSuffix(".json") {
+                    guard let bytes = readFile(info.root + "/" + file), let json = try? Jansson.parse(bytes: bytes),
+                        let audit = json["theme"]?["audit"]
+                    else { continue }
+                    let (pairs, trouble) = DeclaredPair.read(audit, file: displayPath(info.root + "/" + file))
+                    declared += pairs
+                    problems += trouble
+                }
+            }
+            let session = theme.session()
+            let auditor = ThemeAuditor(
+                theme: name, session: session, options: options,
+                locator: KeyLocator(session: session, roots: roots), declared: declared)
+            results.append(auditor.run(all: all))
+        }
+        return AuditReport(options: options, themes: results, problems: problems)
+    }
+}
