@@ -25,9 +25,12 @@ function renderBanner({banner}) {
     node.dataset.kind = kind;
     node.setAttribute('role', kind === 'error' ? 'alert' : 'status');
     node.dataset.count = String(total);
-    node.replaceChildren(...lines.map((line) => h('li', {text: line})),
-        more ? h('li', {class: 'banner-more', text: `and ${more} more (snapstyle check ${banner.theme} lists ` +
-            'every one)'}) : null);
+    const items = lines.map((line) => h('li', {text: line}));
+    if (more) {
+        items.push(h('li', {class: 'banner-more', text: `and ${more} more (snapstyle check ${banner.theme} lists ` +
+            'every one)'}));
+    }
+    node.replaceChildren(...items);
     node.hidden = false;
 }
 
