@@ -20,7 +20,7 @@ extension DiffReport {
             }
             let cells =
                 counts + [
-                    theme.values.count, Set(theme.components.map(\.component)).count, theme.containers.count,
+                    theme.values.count, theme.reachedComponents.count, theme.containers.count,
                     theme.cssVariables.count, theme.contrast.count,
                 ]
             out += "| \(Self.cell(theme.theme)) | " + cells.map(String.init).joined(separator: " | ") + " |\n"

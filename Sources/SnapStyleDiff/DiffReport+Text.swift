@@ -98,7 +98,7 @@ extension ThemeDiff {
             if count > 0 { parts.append("\(count) \(count == 1 ? one : many)") }
         }
         counted(values.count, "value changed", "values changed")
-        counted(Set(components.map(\.component)).count, "component", "components")
+        counted(reachedComponents.count, "component", "components")
         counted(containers.count, "container", "containers")
         counted(cssVariables.count, "CSS variable", "CSS variables")
         counted(contrast.count, "contrast regression", "contrast regressions")

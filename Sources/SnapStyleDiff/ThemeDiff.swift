@@ -123,6 +123,11 @@ public struct ThemeDiff: Sendable {
         attribute == .font || attribute == .number ? contexts : contexts.filter { $0.dynamicType == .large }
     }
 
+    /// The components with an element that changed or drawn in a container that changed, sorted.
+    public var reachedComponents: [String] {
+        Set(components.map(\.component)).union(containers.flatMap(\.components)).sorted()
+    }
+
     /// Every CSS custom property that changed, sorted.
     public var cssVariables: [String] { Set(values.flatMap { $0.css.map(\.name) }).sorted() }
 

@@ -95,13 +95,27 @@ extension ThemeDiffer {
     }
 
     /// The audit's pairs whose ratio fell, measured on both sides in every context, grouped by equal figures.
-    func contrastRegressions(theme: String) -> [ContrastRegression] {
-        let contexts = AuditContext.space(modifiers: new.snapshot.modifiers)
+    /// Only in the contexts where a value changed (at every Dynamic Type size: large text is judged from the font),
+    /// and the components' and accents' pairs only when a component, container or accent changed.
+    func contrastRegressions(theme: String, diff: ThemeDiff) -> [ContrastRegression] {
+        var changed = Set<AuditContext>()
+        for context in diff.values.flatMap({ $0.groups.flatMap(\.contexts) }) {
+            var base = context
+            base.dynamicType = .large
+            changed.insert(base)
+        }
+        let contexts = AuditContext.space(modifiers: new.snapshot.modifiers).filter { context in
+            var base = context
+            base.dynamicType = .large
+            return changed.contains(base)
+        }
+        let native =
+            !diff.components.isEmpty || !diff.containers.isEmpty || diff.values.contains { $0.attribute == .accent }
         func measured(_ session: StyleSession) -> [(context: AuditContext, pairs: [AuditMeasurement])] {
             ThemeAuditor(
                 theme: theme, session: session, options: AuditOptions(),
                 locator: KeyLocator(session: session, roots: [:])
-            ).measurements(in: contexts)
+            ).measurements(in: contexts, native: native)
         }
         func identity(_ pair: AuditMeasurement) -> String {
             "\(pair.subject.name)|\(pair.foreground.name)|\(pair.background.name)|\(pair.role.rawValue)"

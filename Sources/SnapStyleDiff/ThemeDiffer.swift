@@ -22,7 +22,7 @@ struct ThemeDiffer {
         let (components, containers) = blastRadius(values: diff.values, changedNodes: changedNodes)
         diff.components = components
         diff.containers = containers
-        if !diff.values.isEmpty { diff.contrast = contrastRegressions(theme: theme) }
+        if !diff.values.isEmpty { diff.contrast = contrastRegressions(theme: theme, diff: diff) }
         return diff
     }
 
