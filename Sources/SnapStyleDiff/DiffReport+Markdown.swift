@@ -38,7 +38,7 @@ extension DiffReport {
                         "`\(change.attribute.rawValue) \(Self.code(change.key))`"
                         + (change.from.map { " (was `\(Self.code($0))`)" } ?? "")
                     out +=
-                        "| \(change.kind.rawValue) | \(key) | \(Self.code(change.old)) | \(Self.code(change.new)) |\n"
+                        "| \(change.kind.rawValue) | \(key) | \(Self.codeSpan(change.old)) | \(Self.codeSpan(change.new)) |\n"
                 }
                 out += "\n"
             }
@@ -96,9 +96,15 @@ extension DiffReport {
         return out
     }
 
-    /// A value with a swatch per color it shows.
+    /// A code span, or nothing for nil.
+    static func codeSpan(_ text: String?) -> String { text.map { "`\(code($0))`" } ?? "" }
+
+    /// A value with a swatch per distinct color it shows.
     static func swatched(_ value: ResolvedValue?, _ attribute: Attribute) -> String {
-        let squares = DiffValue.colors(value).map { "$\\color{\(DiffValue.opaqueHex($0))}{\\blacksquare}$" }
+        var seen = Set<String>()
+        let squares = DiffValue.colors(value).map(DiffValue.opaqueHex).filter { seen.insert($0).inserted }.map {
+            "$\\color{\($0)}{\\blacksquare}$"
+        }
         return (squares + ["`\(code(DiffValue.text(value, attribute)))`"]).joined(separator: " ")
     }
 
