@@ -17,9 +17,9 @@ BIN := .build/release
 # .build/lsp-venv) is the language server's client, and the official MCP Python SDK (from PyPI, in .build/mcp-venv)
 # the client that drives `snapstyle mcp`.
 # python3-jsonschema (with python3-rfc3987 for URI formats) validates check's SARIF against the official schema;
-# sassc, node-typescript (tsc) and aapt read what `snapstyle build` writes.
+# sassc, node-typescript (tsc) and aapt read what `snapstyle build` writes; python3-markdown renders `diff`'s markdown.
 TEST_PACKAGES := systemd util-linux curl chromium chromium-driver python3 python3-venv nodejs neovim \
-	python3-jsonschema python3-rfc3987 sassc node-typescript aapt
+	python3-jsonschema python3-rfc3987 sassc node-typescript aapt python3-markdown
 BROWSER_VENV := .build/browser-venv
 LSP_VENV := .build/lsp-venv
 MCP_VENV := .build/mcp-venv

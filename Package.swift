@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "SnapStyleThemes", targets: ["SnapStyleThemes"]),
         .library(name: "SnapStyleMethods", targets: ["SnapStyleMethods"]),
         .library(name: "SnapStyleReview", targets: ["SnapStyleReview"]),
+        .library(name: "SnapStyleDiff", targets: ["SnapStyleDiff"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -105,6 +106,15 @@ let package = Package(
                 .product(name: "RealModule", package: "swift-numerics"),
             ]
         ),
+        // `snapstyle diff`: two states of the theme roots (directories or git revisions) loaded in-process and compared:
+        // definitions, resolved values per context, what they reach (components, containers, CSS variables), contrast.
+        .target(
+            name: "SnapStyleDiff",
+            dependencies: [
+                "SnapStyleReview", "SnapStyleEngine", "SnapStyleThemes", "SnapStyleMethods", "SnapStyleClient",
+                "SnapStyleProtocol", "SnapStyleJSON", "SnapStyleJansson", "SnapStyleSystem", "SnapStyleVocabulary",
+            ]
+        ),
         // Watching theme roots with libinotifytools, on a thread of its own.
         .target(
             name: "SnapStyleWatcher",
@@ -187,7 +197,7 @@ let package = Package(
             dependencies: [
                 "SnapStyleThemes", "SnapStyleEngine", "SnapStyleJansson", "SnapStyleProtocol", "SnapStyleMethods",
                 "SnapStyleClient", "SnapStyleSystem", "SnapStyleConfiguration", "SnapStylePreview", "SnapStyleLSP",
-                "SnapStyleMCP", "SnapStyleDiagnostics", "SnapStyleBuild", "SnapStyleReview",
+                "SnapStyleMCP", "SnapStyleDiagnostics", "SnapStyleBuild", "SnapStyleReview", "SnapStyleDiff",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -288,6 +298,12 @@ let package = Package(
                 "SnapStyleSystem", "SnapStyleTestSupport",
             ],
             resources: [.copy("Fixtures")]
+        ),
+        // `snapstyle diff` through the real CLI: a seeded regression, the JSON shape, exit codes, git revisions of a
+        // temporary repository, the markdown through python3-markdown and the HTML page in Chromium.
+        .testTarget(
+            name: "SnapStyleDiffTests",
+            dependencies: ["SnapStyleDiff", "SnapStyleJSON", "SnapStyleJansson", "SnapStyleTestSupport"]
         ),
         .testTarget(
             name: "SnapStyleThemesTests",

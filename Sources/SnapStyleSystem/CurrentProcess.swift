@@ -17,6 +17,9 @@ public enum CurrentProcess {
     /// A write to a closed pipe or socket fails with EPIPE instead of ending the process (SIGPIPE ignored).
     public static func ignoreBrokenPipe() { signal(SIGPIPE, SIG_IGN) }
 
+    /// Whether standard output is a terminal (`isatty(1)`).
+    public static var standardOutputIsTerminal: Bool { isatty(1) == 1 }
+
     /// Ends the process with `status`, as `exit` does (atexit handlers run, stdio is flushed).
     public static func exit(_ status: Int32) -> Never { Glibc.exit(status) }
 }

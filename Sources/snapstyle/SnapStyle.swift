@@ -13,6 +13,7 @@ struct SnapStyle: AsyncParsableCommand {
         subcommands: [
             Status.self, Themes.self, Keys.self, Resolve.self, Element.self, Container.self, Explain.self,
             Watch.self, Check.self, Show.self, Export.self, Build.self, Preview.self, LSP.self, MCP.self, Audit.self,
+            Diff.self,
         ]
     )
 

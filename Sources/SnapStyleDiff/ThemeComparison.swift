@@ -1,0 +1,62 @@
+import SnapStyleEngine
+import SnapStyleThemes
+
+/// Compares the themes of two stores: `snapstyle diff`.
+public enum ThemeComparison {
+    /// The themes compared when none is named: every theme of either side's roots, else the built-in preset.
+    public static func defaultThemes(base: ThemeStore, head: ThemeStore) -> [String] {
+        let own = Set((base.infos + head.infos).filter { $0.origin != .builtin }.map(\.name)).sorted()
+        return own.isEmpty ? [Preset.name] : own
+    }
+
+    /// Compares each named theme; `displayPath` turns a side's root into the path the report shows.
+    public static func run(
+        base: ThemeStore, head: ThemeStore, baseLabel: String, headLabel: String, themes names: [String],
+        displayPath: (String) -> String = { $0 }
+    ) -> DiffReport {
+        func roots(_ store: ThemeStore) -> [String: String] {
+            var roots: [String: String] = [:]
+            for info in store.infos where info.origin != .builtin { roots[info.name] = displayPath(info.root) }
+            return roots
+        }
+        let baseRoots = roots(base), headRoots = roots(head)
+        var diffs: [ThemeDiff] = []
+        for name in names {
+            let sides = [(SideError.Side.base, base), (.head, head)].map { side, store in
+                (side, store.infos.first { $0.name == name }, store)
+            }
+            var errors: [SideError] = []
+            for (side, info, _) in sides {
+                guard let info, info.state == .error else { continue }
+                errors += info.errors.map {
+                    SideError(side: side, file: $0.file, line: $0.line, column: $0.column, message: $0.message)
+                }
+            }
+            let baseTheme = base.theme(named: name), headTheme = head.theme(named: name)
+            if !errors.isEmpty || (baseTheme == nil && headTheme == nil) {
+                var diff = ThemeDiff(theme: name, status: .error)
+                diff.errors = errors
+                if errors.isEmpty {
+                    diff.errors = [
+                        SideError(
+                            side: .head, file: "", line: 0, column: 0, message: "no theme '\(name)' on either side")
+                    ]
+                }
+                diffs.append(diff)
+                continue
+            }
+            guard let baseTheme else {
+                diffs.append(ThemeDiff(theme: name, status: .added))
+                continue
+            }
+            guard let headTheme else {
+                diffs.append(ThemeDiff(theme: name, status: .removed))
+                continue
+            }
+            let differ = ThemeDiffer(
+                old: baseTheme.session(), new: headTheme.session(), oldRoots: baseRoots, newRoots: headRoots)
+            diffs.append(differ.run(theme: name))
+        }
+        return DiffReport(base: baseLabel, head: headLabel, themes: diffs)
+    }
+}
