@@ -17,6 +17,7 @@ public enum BuildFormat {
         let output = input.output
         switch output.format {
         case .css: return [BuildFile(path: output.file, content: css(input))]
+        case .tailwind: return [BuildFile(path: output.file, content: tailwind(input))]
         case .scss: return [BuildFile(path: output.file, content: scss(input))]
         case .js, .ts: return script(input)
         case .json: return [BuildFile(path: output.file, content: json(input))]
