@@ -140,12 +140,12 @@ let package = Package(
             ]
         ),
         // `snapstyle preview`: an HTTP server (Hummingbird) relaying the daemon to a browser page embedded in the binary,
-        // and the theme as CSS, JSON and DTCG with Server-Sent Events for hot reloading.
+        // the theme as CSS, JSON and DTCG and a build config's outputs, with Server-Sent Events for hot reloading.
         .target(
             name: "SnapStylePreview",
             dependencies: [
                 "SnapStyleClient", "SnapStyleEngine", "SnapStyleProtocol", "SnapStyleMethods", "SnapStyleJSON",
-                "SnapStyleJansson",
+                "SnapStyleJansson", "SnapStyleBuild",
                 "SnapStyleSystem", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -128,4 +128,5 @@ def watch():
 
 
 daemon()
-watch()
+if (bin_dir / "snapstyle").exists():
+    watch()

@@ -48,6 +48,7 @@ public final class BuildService: Service, Sendable {
 
     public func run() async throws {
         let methods = changes.methods
+        let logger = changes.logger
         let call: BuildCall = { method, params in
             try await BlockingWork.run {
                 Result { () throws(RPCError) -> JSONValue in
@@ -70,6 +71,8 @@ public final class BuildService: Service, Sendable {
                     return reports
                 }
                 for report in reports {
+                    let start = ContinuousClock.now
+                    defer { logger.debug("builds refreshed in \(ContinuousClock.now - start)") }
                     for index in keepers.indices {
                         log(await keepers[index].refresh(after: report, call: call), keepers[index])
                     }

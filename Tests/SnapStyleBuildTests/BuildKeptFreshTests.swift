@@ -53,7 +53,7 @@ import Testing
         process.arguments = ["build", "--watch", "--config", fixture.configPath]
         let stdout = Pipe()
         let stderr = fixture.directory.full("stderr.log")
-        FileManager.default.createFile(atPath: stderr, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderr, contents: nil)
         process.standardOutput = stdout
         process.standardError = FileHandle(forWritingAtPath: stderr)
         try process.run()
@@ -92,5 +92,27 @@ import Testing
         daemon.process.waitUntilExit()
         #expect(daemon.process.terminationStatus == 1)
         #expect(daemon.log.contains("unknown format 'cs'; did you mean 'css'?"), "\(daemon.log)")
+    }
+
+    @Test func thePreviewServesAConfiguredOutputByName() throws {
+        let fixture = BuildFixture(config: Self.config)
+        let daemon = try DaemonProcess(extraArguments: ["--themes", fixture.directory.full("themes")])
+        defer { _ = daemon.stop() }
+        let preview = try PreviewProcess(socket: daemon.socket, arguments: ["--build", fixture.configPath])
+        defer { preview.stop() }
+        // What the preview serves is what `snapstyle build` writes.
+        #expect(try CLIRun(["build", "--config", fixture.configPath]).status == 0)
+        let served = try HTTPAnswer.request(preview.url + "build/out/t.css")
+        #expect(served.status == 200 && served.headers["content-type"] == "text/css; charset=utf-8")
+        #expect(served.body == Self.contents(fixture.directory.full("out/t.css")), "\(served.body)")
+        #expect(try HTTPAnswer.request(preview.url + "build/out/t.ts").body.contains("as const"))
+        // It follows the theme.
+        fixture.directory.write(
+            "themes/ds/tokens.json", BuildFixture.tokens.replacingOccurrences(of: "#0066CC", with: "#0055AA"))
+        eventually("the served output to follow the edit") {
+            (try? HTTPAnswer.request(preview.url + "build/out/t.css").body.contains("--color-accent: #0055aa;")) == true
+        }
+        let missing = try HTTPAnswer.request(preview.url + "build/out/nope.css")
+        #expect(missing.status == 404 && missing.body.contains("out/t.css, out/t.ts"), "\(missing.body)")
     }
 }
