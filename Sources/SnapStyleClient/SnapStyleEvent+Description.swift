@@ -26,13 +26,15 @@ extension ThemeEvent: CustomStringConvertible {
         switch self {
         case .themeAdded(let theme): "themeAdded \(theme)"
         case .themeRemoved(let theme): "themeRemoved \(theme)"
-        case .themeRecovered(let theme, let generation): "themeRecovered \(theme) generation \(generation)"
+        case .themeRecovered(let event):
+            "themeRecovered \(event.theme) generation \(event.generation)" + Self.leftOut(event.leftOut)
         case .themeChanged(let event):
             "themeChanged \(event.theme) generation \(event.generation): "
                 + Attribute.allCases.compactMap { attribute in
                     event.changed[attribute].map { keys in "\(attribute.rawValue) \(keys.joined(separator: " "))" }
                 }.joined(separator: ", ")
                 + (event.files.isEmpty ? "" : " (\(event.files.joined(separator: ", ")))")
+                + Self.leftOut(event.leftOut)
         case .themeError(let event):
             "themeError \(event.theme) (serving generation \(event.generation)): "
                 + event.errors.map(\.description).joined(separator: "; ")
@@ -41,5 +43,12 @@ extension ThemeEvent: CustomStringConvertible {
                 + event.values.map { " \(SnapStyleEvent.text($0.id))=\(SnapStyleEvent.text($0.value))" }
                 .joined(separator: ",")
         }
+    }
+
+    /// `; 3 tokens left out: tokens.json:1:40: b: alias {nope} names no token; …`, or nothing.
+    static func leftOut(_ errors: ListedErrors) -> String {
+        guard !errors.isEmpty else { return "" }
+        return "; \(errors.count) token\(errors.count == 1 ? "" : "s") left out: "
+            + errors.errors.map(\.description).joined(separator: "; ")
     }
 }

@@ -42,8 +42,11 @@ extension TokenCompiler {
         guard counts.count < issues.count else { return issues }
         var seen = Set<DTCGIssue>()
         var result: [DTCGIssue] = []
+        var modesOfFile: [String: String?] = [:]
         for issue in issues where seen.insert(issue).inserted {
-            guard counts[issue]! > 1, let modes = modes(applying: issue.location.file) else {
+            let file = issue.location.file
+            if counts[issue]! > 1, modesOfFile[file] == nil { modesOfFile[file] = .some(modes(applying: file)) }
+            guard counts[issue]! > 1, let modes = modesOfFile[file] ?? nil else {
                 result.append(issue)
                 continue
             }

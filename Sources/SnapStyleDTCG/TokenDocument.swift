@@ -236,8 +236,23 @@ struct TokenDocument: Sendable {
             modify: modify, isLoose: legacyType != nil,
             weightStyle: legacyType == "fontWeight"
                 ? (legacy ? object["value"] : object["$value"]).flatMap(TokensStudioValue.fontStyle) : nil)
-        if tokens[key] == nil { order.append(key) }
-        tokens[key] = token
+        add(token)
+        // A weight with a style (`Regular italic`) also gives its two parts, as Tokens Studio's transforms split it:
+        // `KEY.weight` (the number) and `KEY.style` (the keyword).
+        if let style = token.weightStyle {
+            add(
+                FlatToken(
+                    key: key + ".weight", isRoot: false, value: value, location: location, type: type, isLoose: true))
+            add(
+                FlatToken(
+                    key: key + ".style", isRoot: false, value: .string(style), location: location, type: "fontStyle",
+                    isLoose: true))
+        }
+    }
+
+    private mutating func add(_ token: FlatToken) {
+        if tokens[token.key] == nil { order.append(token.key) }
+        tokens[token.key] = token
     }
 
     /// A path's key: its names joined with `.`, a final `$root` dropped.

@@ -44,6 +44,9 @@ public enum DTCGValue {
         case let known?:
             try validate(known, json)
             return Converted(attribute: .token, literal: token(type, json), warnings: [])
+        case nil where type == "fontStyle":
+            // The style part of a Tokens Studio weight with a style (`Regular italic`), which the importer splits.
+            return Converted(attribute: .token, literal: token(type, json), warnings: [])
         case nil:
             return Converted(
                 attribute: .token, literal: token(type, json),

@@ -264,7 +264,7 @@ extension ThemeChange {
     public var event: ThemeChangedEvent {
         ThemeChangedEvent(
             theme: theme, generation: generation, changed: changed, containers: containers, components: components,
-            files: files)
+            files: files, leftOut: ListedErrors(tokenErrors.map(\.wire)))
     }
 
     /// `{ATTRIBUTE: [keys]}`.

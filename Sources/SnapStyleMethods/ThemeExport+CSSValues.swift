@@ -64,6 +64,7 @@ extension ThemeExport {
             }
             guard written.count == stops.count else { return nil }
             return "linear-gradient(" + written.joined(separator: ", ") + ")"
+        case "lineHeights" where value.stringValue == "normal": return "normal"  // Tokens Studio's `AUTO`
         case _ where structuredTypes.contains(type): return nil
         default: return plainText(value)
         }

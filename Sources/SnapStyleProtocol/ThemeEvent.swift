@@ -8,7 +8,7 @@ public enum ThemeEvent: Sendable, Hashable {
     case themeRemoved(theme: String)
     case themeChanged(ThemeChangedEvent)
     case themeError(ThemeErrorEvent)
-    case themeRecovered(theme: String, generation: Int)
+    case themeRecovered(ThemeRecoveredEvent)
     case valuesChanged(ValuesChangedEvent)
 
     public var method: NotificationMethod {
@@ -25,7 +25,8 @@ public enum ThemeEvent: Sendable, Hashable {
     /// The theme the event is about.
     public var theme: String {
         switch self {
-        case .themeAdded(let theme), .themeRemoved(let theme), .themeRecovered(let theme, _): theme
+        case .themeAdded(let theme), .themeRemoved(let theme): theme
+        case .themeRecovered(let event): event.theme
         case .themeChanged(let event): event.theme
         case .themeError(let event): event.theme
         case .valuesChanged(let event): event.theme
@@ -36,7 +37,7 @@ public enum ThemeEvent: Sendable, Hashable {
     public var generation: Int? {
         switch self {
         case .themeAdded, .themeRemoved: nil
-        case .themeRecovered(_, let generation): generation
+        case .themeRecovered(let event): event.generation
         case .themeChanged(let event): event.generation
         case .themeError(let event): event.generation
         case .valuesChanged(let event): event.generation
@@ -47,8 +48,12 @@ public enum ThemeEvent: Sendable, Hashable {
     public var params: JSONObject {
         switch self {
         case .themeAdded(let theme), .themeRemoved(let theme): ["theme": .string(theme)]
-        case .themeRecovered(let theme, let generation):
-            ["theme": .string(theme), "generation": .integer(Int64(generation))]
+        case .themeRecovered(let event):
+            JSONObject(
+                [
+                    JSONObject.Member(key: "theme", value: .string(event.theme)),
+                    JSONObject.Member(key: "generation", value: .integer(Int64(event.generation))),
+                ] + event.leftOut.members)
         case .themeChanged(let event): event.params
         case .themeError(let event):
             [
@@ -74,7 +79,8 @@ public enum ThemeEvent: Sendable, Hashable {
         case .themeRemoved: self = .themeRemoved(theme: theme)
         case .themeRecovered:
             guard let generation else { return nil }
-            self = .themeRecovered(theme: theme, generation: generation)
+            self = .themeRecovered(
+                ThemeRecoveredEvent(theme: theme, generation: generation, leftOut: ListedErrors(params: params)))
         case .themeChanged:
             guard let event = ThemeChangedEvent(params: params) else { return nil }
             self = .themeChanged(event)
@@ -103,10 +109,13 @@ public struct ThemeChangedEvent: Sendable, Hashable {
     public var components: [String]
     /// The files the change came from, relative to the theme.
     public var files: [String]
+    /// The errors of the tokens an imported theme leaves out in this generation (`errors` and `errorCount`, sent
+    /// only when there are some): the rest of the theme serves.
+    public var leftOut: ListedErrors
 
     public init(
         theme: String, generation: Int, changed: [Attribute: [String]], containers: [String] = [],
-        components: [String] = [], files: [String] = []
+        components: [String] = [], files: [String] = [], leftOut: ListedErrors = .none
     ) {
         self.theme = theme
         self.generation = generation
@@ -114,6 +123,7 @@ public struct ThemeChangedEvent: Sendable, Hashable {
         self.containers = containers
         self.components = components
         self.files = files
+        self.leftOut = leftOut
     }
 
     /// `{ATTRIBUTE: [keys]}` in the attributes' order.
@@ -126,11 +136,13 @@ public struct ThemeChangedEvent: Sendable, Hashable {
     }
 
     var params: JSONObject {
-        [
+        var params: JSONObject = [
             "theme": .string(theme), "generation": .integer(Int64(generation)), "changed": changedJSON,
             "containers": .array(containers.map(JSONValue.string)),
             "components": .array(components.map(JSONValue.string)), "files": .array(files.map(JSONValue.string)),
         ]
+        params.members += leftOut.members
+        return params
     }
 
     init?(params: JSONValue) {
@@ -145,7 +157,21 @@ public struct ThemeChangedEvent: Sendable, Hashable {
         func strings(_ name: String) -> [String] { params[name]?.arrayValue?.compactMap(\.stringValue) ?? [] }
         self.init(
             theme: theme, generation: generation, changed: changed, containers: strings("containers"),
-            components: strings("components"), files: strings("files"))
+            components: strings("components"), files: strings("files"), leftOut: ListedErrors(params: params))
+    }
+}
+
+/// `themeRecovered`: a theme that was in error serves its files as they are now, from `generation` on.
+public struct ThemeRecoveredEvent: Sendable, Hashable {
+    public var theme: String
+    public var generation: Int
+    /// The errors of the tokens an imported theme leaves out (sent only when there are some).
+    public var leftOut: ListedErrors
+
+    public init(theme: String, generation: Int, leftOut: ListedErrors = .none) {
+        self.theme = theme
+        self.generation = generation
+        self.leftOut = leftOut
     }
 }
 

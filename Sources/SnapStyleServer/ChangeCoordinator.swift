@@ -104,7 +104,8 @@ extension Logger {
     public func log(_ report: ReloadReport, reason: String) {
         for change in report.changes {
             let count = change.changed.values.reduce(0) { $0 + $1.count }
-            info("theme \(change.theme) generation \(change.generation): \(count) key(s) changed (\(reason))")
+            let leftOut = change.tokenErrors.isEmpty ? "" : ", \(change.tokenErrors.count) token(s) in error left out"
+            info("theme \(change.theme) generation \(change.generation): \(count) key(s) changed\(leftOut) (\(reason))")
         }
         for failure in report.failures {
             for error in failure.errors {

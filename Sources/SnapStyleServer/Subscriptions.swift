@@ -133,7 +133,11 @@ extension SubscriptionRegistry {
             + report.failures.map {
                 .themeError(ThemeErrorEvent(theme: $0.theme, generation: $0.generation, errors: $0.errors.map(\.wire)))
             }
-            + report.recovered.map { .themeRecovered(theme: $0.theme, generation: $0.generation) }
+            + report.recovered.map {
+                .themeRecovered(
+                    ThemeRecoveredEvent(
+                        theme: $0.theme, generation: $0.generation, leftOut: ListedErrors($0.tokenErrors.map(\.wire))))
+            }
             + report.removed.map { .themeRemoved(theme: $0) }
     }
 }

@@ -11,6 +11,8 @@ public struct ThemeChange: Sendable, Hashable {
     public var components: [String]
     /// Files (relative to their root) whose change led here.
     public var files: [String]
+    /// The errors of the tokens the theme leaves out in this generation (the rest serves).
+    public var tokenErrors: [ThemeError] = []
 
     /// Whether anything resolves differently.
     public var isEmpty: Bool { changed.isEmpty && containers.isEmpty && components.isEmpty }
@@ -27,6 +29,8 @@ public struct ThemeFailure: Sendable, Hashable {
 public struct ThemeRecovery: Sendable, Hashable {
     public var theme: String
     public var generation: Int
+    /// The errors of the tokens the theme leaves out (the rest serves).
+    public var tokenErrors: [ThemeError] = []
 }
 
 /// What a reload or a batch of file changes did.

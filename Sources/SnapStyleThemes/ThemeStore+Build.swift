@@ -29,8 +29,11 @@ extension ThemeStore {
     }
 
     /// Builds one theme's candidate from its files and its parent's served layers; applies it if it is valid.
-    /// Incremental when the memo holds the last good build on the same parent, from scratch otherwise.
-    func build(_ record: inout Record, files: Set<String>, parentDelta: Delta?, _ state: State) -> BuildOutcome {
+    /// Incremental when the memo holds the last good build on the same parent, from scratch otherwise. `announcing`:
+    /// a served theme takes a new generation and reports a change even when no value changes.
+    func build(
+        _ record: inout Record, files: Set<String>, parentDelta: Delta?, announcing: Bool = false, _ state: State
+    ) -> BuildOutcome {
         let merge = merged(&record, changedFiles: files)
         var errors = merge.errors
         let location = Self.themeLocation(merge.manifest, of: record)
@@ -44,7 +47,7 @@ extension ThemeStore {
         errors = Self.validate(candidate, graph: graph, gainedEdges: gainedEdges, parentChanged: parentDelta != nil)
         guard errors.isEmpty else { return Self.fail(&record, errors) }
         Self.accept(candidate, graph: graph, &record)
-        return serve(&record, candidate, graph: graph, files: files, parentDelta: parentDelta)
+        return serve(&record, candidate, graph: graph, files: files, parentDelta: parentDelta, announcing: announcing)
     }
 
     /// Where errors about the theme as a whole point: its manifest, or the start of its first file.
@@ -123,7 +126,8 @@ extension ThemeStore {
 
     /// Serves a valid candidate: the first generation of a theme that never served, a new generation otherwise.
     private func serve(
-        _ record: inout Record, _ candidate: Candidate, graph: ReferenceGraph, files: Set<String>, parentDelta: Delta?
+        _ record: inout Record, _ candidate: Candidate, graph: ReferenceGraph, files: Set<String>, parentDelta: Delta?,
+        announcing: Bool
     ) -> BuildOutcome {
         let reported = files.subtracting([Self.tokensUnit])
         guard let served = record.served else {
@@ -140,13 +144,14 @@ extension ThemeStore {
         }
         return install(
             candidate.layers, nodes: nodes, on: served, graph: graph,
-            files: reported.isEmpty ? (parentDelta?.files ?? []) : reported.sorted())
+            files: reported.isEmpty ? (parentDelta?.files ?? []) : reported.sorted(), announcing: announcing)
     }
 
-    /// Installs a new generation of a served theme: which of `nodes` changed, and what reads them.
+    /// Installs a new generation of a served theme: which of `nodes` changed, and what reads them. Without a
+    /// change the theme keeps its generation, unless `announcing`.
     private func install(
         _ layers: [ThemeLayer], nodes: Set<NodeRef>, on served: StyleTheme, graph: ReferenceGraph,
-        files: [String]
+        files: [String], announcing: Bool
     ) -> BuildOutcome {
         let oldSnapshot = served.snapshot
         var changedNodes = Set(
@@ -162,8 +167,15 @@ extension ThemeStore {
         changedNodes.formUnion(containers.map(NodeRef.container))
         changedNodes.formUnion(components.map(NodeRef.component))
         guard !changedNodes.isEmpty else {
-            served.install(oldSnapshot.relocated(layers: layers), changed: [])
-            return .applied(change: nil, delta: nil)
+            guard announcing else {
+                served.install(oldSnapshot.relocated(layers: layers), changed: [])
+                return .applied(change: nil, delta: nil)
+            }
+            served.install(probe, changed: [])
+            let change = ThemeChange(
+                theme: oldSnapshot.name, generation: probe.generation, changed: [:], containers: [], components: [],
+                files: files)
+            return .applied(change: change, delta: nil)
         }
         let affected = graph.affectedKeys(by: changedNodes, stackChanged: !containers.isEmpty || !components.isEmpty)
         served.install(probe, changed: affected.union(changedNodes))

@@ -26,15 +26,22 @@ extension ThemeStore {
             var record = state.records.removeValue(forKey: name)!
             let (wasServed, hadErrors) = (record.served != nil, !record.errors.isEmpty)
             let parentDelta = record.parent.flatMap { deltas[$0] }
-            let outcome = build(&record, files: changedFiles[name] ?? [], parentDelta: parentDelta, state)
+            // Tokens left out, or back in, make a new generation even when no value changes, so that clients hear.
+            let announcing = wasServed && record.tokenErrors != record.servedTokenErrors
+            let outcome = build(
+                &record, files: changedFiles[name] ?? [], parentDelta: parentDelta, announcing: announcing, state)
             switch outcome {
-            case .applied(let change, let delta):
+            case .applied(var change, let delta):
                 record.memo.previous = [:]
+                record.servedTokenErrors = record.tokenErrors
                 // A theme is announced as added when it first serves (one broken on arrival reports its errors).
                 if !wasServed, record.location != nil { report.added.append(name) }
                 if hadErrors, let served = record.served {
-                    report.recovered.append(ThemeRecovery(theme: name, generation: served.snapshot.generation))
+                    report.recovered.append(
+                        ThemeRecovery(
+                            theme: name, generation: served.snapshot.generation, tokenErrors: record.tokenErrors))
                 }
+                change?.tokenErrors = record.tokenErrors
                 if let change { report.changes.append(change) }
                 if let delta { deltas[name] = delta }
             case .failed(let failure):

@@ -47,6 +47,9 @@ public final class ThemeStore: Sendable {
         }
         /// Errors of the tokens left out of the theme's compiled tokens (the rest serves).
         var tokenErrors: [ThemeError] { files[ThemeStore.tokensUnit]?.tokenErrors ?? [] }
+        /// The token errors of the build the theme serves: a build that changes them is announced even when no
+        /// value changes.
+        var servedTokenErrors: [ThemeError] = []
         /// Warnings about the theme's files (its token files, compiled, last).
         var warnings: [ThemeError] {
             unlisted + fileOrder.flatMap { files[$0]?.warnings ?? [] } + (files[ThemeStore.tokensUnit]?.warnings ?? [])

@@ -62,6 +62,13 @@ struct Watch: AsyncParsableCommand {
         }
     }
 
+    /// The tokens an imported theme leaves out, on lines of their own after the event's; nothing when none.
+    static func leftOut(_ errors: ListedErrors) -> String {
+        guard !errors.isEmpty else { return "" }
+        let count = "\(errors.count) token\(errors.count == 1 ? "" : "s") left out"
+        return "\n  \(count):\n  " + errors.errors.map(\.description).joined(separator: "\n  ")
+    }
+
     /// One event as `THEME: what happened`, the way every event of `watch` reads.
     static func describe(_ event: ThemeEvent) -> String {
         let theme = event.theme
@@ -74,10 +81,11 @@ struct Watch: AsyncParsableCommand {
                 name, ids -> String? in ids.isEmpty ? nil : "\(name) " + ids.joined(separator: ", ")
             }
             return "\(theme): changed (generation \(change.generation)): " + (changed + stack).joined(separator: "; ")
+                + leftOut(change.leftOut)
         case .themeError(let failure):
             let serving = failure.generation > 0 ? "still serving generation \(failure.generation)" : "not loaded"
             return "\(theme): error (\(serving)):\n  " + failure.errors.map(\.description).joined(separator: "\n  ")
-        case .themeRecovered: return "\(theme): fixed"
+        case .themeRecovered(let recovery): return "\(theme): fixed" + leftOut(recovery.leftOut)
         case .themeAdded: return "\(theme): added"
         case .themeRemoved: return "\(theme): removed"
         case .valuesChanged(let change):

@@ -527,15 +527,46 @@ def error_banner(checks, driver, themes, artifacts):
     checks.expect(more and "6 more" in more[0].text, "and how many more (%s)" % [m.text for m in more])
     checks.expect(banner.get_attribute("data-count") == "26", "the count is 26 (%s)" % banner.get_attribute(
         "data-count"))
-    # Whether the daemon serves the tokens without errors (the theme loaded) or nothing yet, the page says which.
-    checks.until(lambda: sample_style(driver, "surface", "ok", "light", "background-color") == rgb("#112233")
-                 or "has not loaded yet" in driver.find_element(By.ID, "main").text,
-                 "the tokens without errors are shown, or the page says the theme has not loaded")
+    # The daemon serves the tokens without errors: the banner is a warning above them, not an error.
+    checks.until(lambda: sample_style(driver, "surface", "ok", "light", "background-color") == rgb("#112233"),
+                 "the tokens without errors are shown under the banner")
+    checks.expect(banner.get_attribute("data-kind") == "left-out"
+                  and "leaves out 26 tokens in error" in banner.get_attribute("data-title"),
+                  "the banner says how many tokens are left out (%s)" % banner.get_attribute("data-title"))
     screenshot(driver, os.path.join(artifacts, "preview-errors.png"), full_page=False)
+    left_out_live(checks, driver, themes, artifacts, banner)
     shutil.rmtree(os.path.join(themes, "faulty"))
     Select(driver.find_element(By.ID, "theme")).select_by_value("brand")
     checks.until(lambda: not banner.is_displayed(), "another theme has no banner")
     checks.console_is_clean("the theme with errors")
+
+
+def left_out_live(checks, driver, themes, artifacts, banner):
+    """The banner of the tokens left out follows each save without a reload, and goes when they are fixed."""
+    path = os.path.join(themes, "faulty", "tokens.json")
+    driver.execute_script("window.__sameDocument = true")
+    tokens = {"ok": {"$type": "color", "$value": "#112233"}, "b": {"$type": "color", "$value": "{nope}"}}
+    write_atomically(path, json.dumps(tokens) + "\n")
+    checks.until(lambda: banner.is_displayed() and banner.get_attribute("data-count") == "1",
+                 "a save that fixes all but one token updates the banner to 1")
+    lines = [item.text for item in banner.find_elements(By.TAG_NAME, "li")]
+    checks.expect(len(lines) == 1 and re.fullmatch(r"faulty/tokens\.json:1:\d+: b: alias \{nope\} names no token",
+                                                   lines[0]), "the line reads path:line:column: message (%s)" % lines)
+    checks.expect("leaves out 1 token in error" in banner.get_attribute("data-title"), "one token, said once")
+    checks.expect(banner.text.strip() == lines[0], "the banner holds that line and nothing else (%r)" % banner.text)
+    screenshot(driver, os.path.join(artifacts, "preview-left-out.png"), full_page=False)
+    # Another token in error changes no value: the banner hears of it all the same.
+    tokens["c"] = {"$type": "color", "$value": "{gone}"}
+    write_atomically(path, json.dumps(tokens) + "\n")
+    checks.until(lambda: banner.get_attribute("data-count") == "2" and "c: alias {gone}" in banner.text,
+                 "a second token in error shows at once")
+    write_atomically(path, json.dumps({"ok": tokens["ok"], "b": {"$type": "color", "$value": "#445566"}}) + "\n")
+    checks.until(lambda: not banner.is_displayed(), "fixing every token removes the banner")
+    checks.until(lambda: sample_style(driver, "surface", "b", "light", "background-color") == rgb("#445566"),
+                 "and the fixed token is shown")
+    checks.expect(sample_style(driver, "surface", "ok", "light", "background-color") == rgb("#112233"),
+                  "the rest of the theme stayed on screen")
+    checks.expect(driver.execute_script("return window.__sameDocument === true"), "all without a reload")
 
 
 def responsive_screenshots(base, artifacts):

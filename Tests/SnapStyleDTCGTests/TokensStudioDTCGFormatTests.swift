@@ -50,6 +50,9 @@ import Testing
         // The style of the weight token it names (`Regular italic`), as Tokens Studio splits the name.
         #expect(heading["fontStyle"] == "italic", "\(heading)")
         #expect(given.warnings.filter { $0.contains("not a DTCG type") || $0.contains("hex string") } == [])
+        // A weight with a style also gives its parts, as Tokens Studio's transforms split it.
+        #expect(try given.value("weight.body.weight")?["value"] == 400)
+        #expect(try given.value("weight.body.style")?["value"] == "italic")
         // A typography of one member has that member only.
         let emphasis = try #require(try given.value(.token, "emphasis"))
         #expect(emphasis["value"]?["fontWeight"] == 400, "\(emphasis)")

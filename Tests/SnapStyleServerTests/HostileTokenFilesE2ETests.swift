@@ -36,12 +36,16 @@ import Testing
         daemon.write("ring.tokens.json", HostileTokens.aliasChain(10_000, cycle: true))
         daemon.write("groups.tokens.json", HostileTokens.extendsChain(10_000))
         var states: [String: String] = [:]
-        try eventually("ring and groups in error, states \(states)", timeout: 20, interval: 0.1) {
+        var ringErrors = 0
+        // A cycle's tokens are left out and the rest of `ring` serves; an `$extends` chain is about the files as a
+        // whole, and `groups` keeps its last good state (none).
+        try eventually("ring loaded with errors and groups in error, states \(states)", timeout: 20, interval: 0.1) {
             let themes = try Self.request(daemon.socket, #"{"jsonrpc":"2.0","id":3,"method":"themes"}"#)
             for theme in themes["result"]?["themes"]?.arrayValue ?? [] {
                 if let name = theme["name"]?.stringValue { states[name] = theme["state"]?.stringValue }
+                if theme["name"] == "ring" { ringErrors = theme["errorCount"]?.intValue ?? 0 }
             }
-            return states["ring"] == "error" && states["groups"] == "error"
+            return states["ring"] == "loaded" && ringErrors > 0 && states["groups"] == "error"
         }
         #expect(try Self.request(daemon.socket, #"{"jsonrpc":"2.0","id":4,"method":"ping"}"#)["result"] == "pong")
         #expect(daemon.process.isRunning)
@@ -152,24 +156,28 @@ extension HostileTokenFilesE2ETests {
         let watcher = try LineSocket(daemon.socket)
         var themes: [JSONValue] = []
         #expect(
-            try eventually("expo and typos in error", timeout: 60) {
-                themes = try Self.request(daemon.socket, #"{"jsonrpc":"2.0","id":1,"method":"themes"}"#)["result"]?[
-                    "themes"]?.arrayValue ?? []
+            try eventually("expo and typos loaded with their errors", timeout: 60) {
+                themes =
+                    try Self.request(daemon.socket, #"{"jsonrpc":"2.0","id":1,"method":"themes"}"#)["result"]?[
+                        "themes"]?.arrayValue ?? []
                 let states = themes.filter { $0["name"] == "expo" || $0["name"] == "typos" }.map { $0["state"] }
-                return states == ["error", "error"]
+                return states == ["loaded", "loaded"]
             })
         let typos = try #require(themes.first { $0["name"] == "typos" })
         #expect(typos["errorCount"] == 15_000)
         #expect(typos["errors"]?.arrayValue?.count == 20)
         let expo = try #require(themes.first { $0["name"] == "expo" })
         #expect(expo["errorCount"] == 25)
-        // The answer about the broken theme is short, and another connection's ping is answered right after it.
+        // A token in error is left out of the theme (the rest serves): the answer about it is short, and another
+        // connection's ping is answered right after it.
         let answer = try Self.request(
             daemon.socket,
             #"{"jsonrpc":"2.0","id":2,"method":"resolve","params":{"theme":"expo","attribute":"token","key":"s30"}}"#)
-        #expect(answer["error"]?["code"] == -32004)
-        #expect(answer["error"]?["data"]?["errorCount"] == 25)
-        #expect(answer["error"]?["data"]?["errors"]?.arrayValue?.count == 20)
+        #expect(answer["error"]?["code"] == -32002)
+        let s5 = try Self.request(
+            daemon.socket,
+            #"{"jsonrpc":"2.0","id":4,"method":"resolve","params":{"theme":"expo","attribute":"token","key":"s5"}}"#)
+        #expect(s5["result"] != nil, "\(s5)")
         let start = Date()
         watcher.send(#"{"jsonrpc":"2.0","id":3,"method":"ping"}"# + "\n")
         let pong = try #require(watcher.readLine(timeout: 5))
@@ -179,4 +187,3 @@ extension HostileTokenFilesE2ETests {
         #expect(try eventually("small's edit to apply") { try Self.states(daemon.socket)["small"]?.generation == 2 })
     }
 }
-

@@ -136,12 +136,18 @@ import Testing
         #expect(updated.first?["value"]?["hex"] == "#102030FF")
         #expect(try resolve(daemon, "brand", "surface", "color.fg")["result"]?["value"]?["hex"] == "#FFFFFFFF")
 
-        // A broken token file keeps the last good values and says where.
+        // A token in error is left out, with the tokens reading it; the rest serves, and `themes` says where.
         daemon.write("brand/dark.tokens.json", ##"{"color": {"bg": {"$type": "color", "$value": "#1020"}}}"##)
-        let error = try #require(watcher.next("themeError"))
-        let first = try #require(error["errors"]?.arrayValue?.first)
+        _ = try #require(watcher.next("themeChanged"))
+        let client = try LineSocket(daemon.socket)
+        client.send(#"{"jsonrpc":"2.0","id":2,"method":"themes"}"# + "\n")
+        let themes = try Jansson.parse(try #require(client.readLine()))
+        let brand = try #require(themes["result"]?["themes"]?.arrayValue?.first { $0["name"] == "brand" })
+        #expect(brand["state"] == "loaded")
+        let first = try #require(brand["errors"]?.arrayValue?.first)
         #expect(first["file"] == "brand/dark.tokens.json")
         #expect(first["line"] == 1)
+        #expect(try resolve(daemon, "brand", "surface", "color.bg")["error"] != nil)
     }
 
     @Test func aBrokenFileKeepsTheLastGoodGenerationAndReportsWhere() throws {

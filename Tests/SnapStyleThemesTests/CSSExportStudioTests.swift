@@ -30,7 +30,11 @@ import Testing
           "logo": {"type": "asset", "value": "https://example.com/logo.svg"},
           "broken": {"type": "other", "value": "a; b"},
           "unbalanced": {"type": "asset", "value": "url(a.svg"},
-          "focus": {"type": "border", "value": {"color": "#0066CC", "width": "2", "style": "dashed"}}
+          "focus": {"type": "border", "value": {"color": "#0066CC", "width": "2", "style": "dashed"}},
+          "nudge": {"type": "other", "value": "-3px"},
+          "stack": {"type": "other", "value": "\"KfW Centro Sans\", Arial, sans-serif"},
+          "leading": {"type": "lineHeights", "value": "AUTO"},
+          "slanted": {"type": "fontWeights", "value": "Regular italic"}
         }
         """##
 
@@ -74,6 +78,9 @@ import Testing
             "--logo: https://example.com/logo.svg;",
             // A border and its members.
             "--focus: 2px dashed #0066cc;", "--focus-width: 2px;", "--focus-style: dashed;", "--focus-color: #0066cc;",
+            // Tokens Studio's `other` as its text, `AUTO` as CSS's `normal`, and a weight with a style in parts.
+            "--nudge: -3px;", #"--stack: "KfW Centro Sans", Arial, sans-serif;"#, "--leading: normal;",
+            "--slanted: 400;", "--slanted-weight: 400;", "--slanted-style: italic;",
         ] {
             #expect(css.contains("  " + line + "\n"), "missing \(line)\n\(css)")
         }

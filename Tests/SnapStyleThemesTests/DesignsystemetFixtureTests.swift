@@ -1,6 +1,7 @@
 import Foundation
 import SnapStyleEngine
 import SnapStyleJSON
+import SnapStyleMethods
 import SnapStyleTestSupport
 import SnapStyleThemes
 import Testing
@@ -98,6 +99,45 @@ import Testing
         }
         for (name, hex) in expected {
             #expect(byName[name] == hex, "--ds-\(name)")
+        }
+    }
+
+    /// `--ds-NAME: VALUE;` declarations of a block of the team's CSS whose value names no variable, by NAME.
+    static func literals(in css: String, block selector: String) -> [String: String] {
+        guard let start = css.range(of: selector + " {"), let end = css[start.upperBound...].range(of: "\n}")
+        else { return [:] }
+        var values: [String: String] = [:]
+        for line in css[start.upperBound..<end.lowerBound].split(separator: "\n") {
+            let parts = line.trimmingCharacters(in: .whitespaces).split(separator: ":", maxSplits: 1)
+            guard parts.count == 2, parts[0].hasPrefix("--ds-") else { continue }
+            let value = parts[1].trimmingCharacters(in: .whitespaces).dropLast()
+            guard !value.contains("var(") else { continue }
+            values[String(parts[0].dropFirst(5))] = String(value)
+        }
+        return values
+    }
+
+    /// The typography the team's CSS writes for the default typography (line heights, letter spacing in `em`,
+    /// weights, the family), declaration by declaration, equals this export's (the team drops the `typography`
+    /// group from the names of its typography tokens' members).
+    @Test func theExportWritesTheTeamsTypographyValues() async throws {
+        let store = try Self.store("2026-08")
+        let css = try await TokensStudioDetailsTests.css(store, "designsystemet")
+        var ours: [String: String] = [:]
+        for line in css.split(separator: "\n") {
+            let parts = line.trimmingCharacters(in: .whitespaces).split(separator: ":", maxSplits: 1)
+            guard parts.count == 2, parts[0].hasPrefix("--") else { continue }
+            ours[String(parts[0].dropFirst(2))] = String(parts[1].trimmingCharacters(in: .whitespaces).dropLast())
+        }
+        let url = try #require(
+            Bundle.module.url(
+                forResource: "designsystemet", withExtension: "css", subdirectory: "Fixtures/designsystemet/2026-08"))
+        let team = Self.literals(
+            in: try String(contentsOf: url, encoding: .utf8), block: ":root, [data-typography=\"primary\"]")
+        #expect(team.count > 60)
+        for (name, value) in team {
+            let written = ours[name] ?? ours["typography-" + name]
+            #expect(written == value, "--ds-\(name): \(value)")
         }
     }
 }

@@ -58,6 +58,17 @@ import Testing
         }
     }
 
+    /// `w3c-spec-compliance.test.ts`: the same tokens in Tokens Studio's DTCG option (`$value`, `$type`, its types
+    /// and math kept) export what the legacy syntax does, and what sd-transforms writes for both.
+    @Test func theDTCGOptionFixtureExportsWhatSdTransformsWrites() async throws {
+        let (info, css) = try await Self.css("w3c", try Self.fixture("w3c-spec-compliance.tokens"))
+        #expect(info.errors == [], "\(info.errors)")
+        #expect(info.warnings.filter { $0.message.contains("not a DTCG type") } == [], "\(info.warnings)")
+        for (name, value) in Self.smoke {
+            #expect(css.contains("  --\(name): \(value);\n"), "--\(name): \(value)\n\(css)")
+        }
+    }
+
     @Test func theModifierReferenceFixtureExportsWhatSdTransformsWrites() async throws {
         let (info, css) = try await Self.css("references", try Self.fixture("color-modifier-references.tokens"))
         #expect(info.errors == [], "\(info.errors)")

@@ -187,6 +187,16 @@ export const ACTIONS = {
     }),
     bannerHidden: (state, {at}) => ({...state, banner: null, bannerEventAt: at}),
 
+    // A theme serves a new generation (themeChanged, themeRecovered) and leaves out the tokens in error the event
+    // lists (none: it serves all of them): its entry says so, and the banner of the theme shown follows, at `at`.
+    themeServed(state, {theme, generation, errors, errorCount, at}) {
+        const listed = {errors: errors ?? [], errorCount: errorCount ?? errors?.length ?? 0};
+        const changes = {state: 'loaded', ...listed, ...(Number.isInteger(generation) ? {generation} : {})};
+        const next = ACTIONS.themeInfoChanged(state, {theme, changes});
+        if (theme !== state.ctx.theme) return next;
+        return {...next, banner: listed.errorCount > 0 ? {theme, ...listed} : null, bannerEventAt: at};
+    },
+
     noticeShown: (state, text) => ({...state, notice: text}),
     noticeHidden: (state) => (state.notice === null ? state : {...state, notice: null}),
 

@@ -1,6 +1,7 @@
 // The event stream (/events): theme changes, errors, recoveries, additions and removals, and reconnection.
 
 import {enqueue} from './api.js';
+import {listedErrors} from './error-list.js';
 import {loadThemes} from './full-load.js';
 import {queueLiveUpdate, requestFullLoad} from './loader.js';
 import {store} from './state.js';
@@ -27,6 +28,15 @@ async function refreshThemeList() {
     } catch {
         // The list stays as it was; the next event or load asks again.
     }
+}
+
+// A theme serves a new generation: loaded, leaving out the tokens in error the event lists (none when it lists
+// none); the banner of the theme shown follows.
+function themeServed(data) {
+    const {errors, errorCount} = listedErrors(data);
+    if (!store.state.themes.some((info) => info.name === data.theme)) enqueue(refreshThemeList);
+    store.dispatch('themeServed', {theme: data.theme, generation: data.generation, errors, errorCount,
+        at: performance.now()});
 }
 
 const setConnection = (state) => store.dispatch('connectionChanged', state);
@@ -66,17 +76,15 @@ export function connectEvents() {
     source.addEventListener('themeChanged', (event) => {
         const data = eventData(event);
         if (!data) return;
-        updateThemeInfo(data.theme, {state: 'loaded', errors: [], errorCount: 0, generation: data.generation});
+        themeServed(data);
         if (data.theme !== store.state.ctx.theme) return;
-        store.dispatch('bannerHidden', {at: performance.now()});
         if (!store.state.keys) requestFullLoad();
         else queueLiveUpdate(data);
     });
     source.addEventListener('themeError', (event) => {
         const data = eventData(event);
         if (!data) return;
-        const errors = Array.isArray(data.errors) ? data.errors : [];
-        const errorCount = Number.isInteger(data.errorCount) ? data.errorCount : errors.length;
+        const {errors, errorCount} = listedErrors(data);
         updateThemeInfo(data.theme, {state: 'error', errors, errorCount});
         if (data.theme !== store.state.ctx.theme) return;
         store.dispatch('bannerShown', {theme: data.theme, errors, errorCount, at: performance.now()});
@@ -84,10 +92,8 @@ export function connectEvents() {
     source.addEventListener('themeRecovered', (event) => {
         const data = eventData(event);
         if (!data) return;
-        updateThemeInfo(data.theme, {state: 'loaded', errors: [], errorCount: 0});
-        if (data.theme !== store.state.ctx.theme) return;
-        store.dispatch('bannerHidden', {at: performance.now()});
-        if (!store.state.keys) requestFullLoad();
+        themeServed(data);
+        if (data.theme === store.state.ctx.theme && !store.state.keys) requestFullLoad();
     });
     source.addEventListener('themeAdded', (event) => {
         const data = eventData(event);

@@ -2,11 +2,13 @@
 // the state changes.
 
 import {h, $} from './dom.js';
-import {bannerErrors, errorLine} from './error-list.js';
+import {bannerErrors, bannerHeading, errorLine} from './error-list.js';
 import {activeSchemes, contextParams, store, themeInfo} from './state.js';
 import {watch} from './store.js';
 
-// The banner of a theme's errors: each `path:line:column: message` once, the first 20, and the count.
+// The banner of a theme's errors: each `path:line:column: message` once, the first 20, and the count. An imported
+// theme that serves without its tokens in error has it as a warning (`data-kind="left-out"`): the page shows the
+// rest of the theme under it.
 function renderBanner({banner}) {
     const node = $('#banner');
     if (!banner) {
@@ -14,20 +16,21 @@ function renderBanner({banner}) {
         node.hidden = true;
         node.replaceChildren();
         delete node.dataset.count;
+        delete node.dataset.kind;
         return;
     }
     const {lines, total, more} = bannerErrors(banner.errors, banner.errorCount);
-    const errors = `${total} ${total === 1 ? 'error' : 'errors'}`;
-    const info = themeInfo(banner.theme);
-    // An imported theme loads without its tokens in error; a native one keeps its last good state.
-    const name = `Theme “${banner.theme}”`;
-    node.dataset.title = info?.state === 'loaded' ? `${name} has ${errors}: its tokens in error are left out.`
-        : info?.generation ? `${name} has ${errors}: showing its last good values.`
-        : `${name} has ${errors} and has never loaded.`;
+    const {kind, title} = bannerHeading(banner.theme, themeInfo(banner.theme), total);
+    node.dataset.title = title;
+    node.dataset.kind = kind;
+    node.setAttribute('role', kind === 'error' ? 'alert' : 'status');
     node.dataset.count = String(total);
-    node.replaceChildren(...lines.map((line) => h('li', {text: line})),
-        more ? h('li', {class: 'banner-more', text: `and ${more} more (snapstyle check ${banner.theme} lists ` +
-            'every one)'}) : null);
+    const items = lines.map((line) => h('li', {text: line}));
+    if (more) {
+        items.push(h('li', {class: 'banner-more', text: `and ${more} more (snapstyle check ${banner.theme} lists ` +
+            'every one)'}));
+    }
+    node.replaceChildren(...items);
     node.hidden = false;
 }
 
