@@ -89,12 +89,15 @@ let package = Package(
         // Problems at a place (file, line, column) with their kind, printed as GitHub Actions workflow commands or as a
         // SARIF 2.1.0 log: `check --format github|sarif`.
         .target(name: "SnapStyleDiagnostics", dependencies: ["SnapStyleJSON"]),
-        // `snapstyle build`: the config file and the formats a team's build writes (CSS, SCSS, JS/TS, JSON, DTCG), from
-        // resolved values only, and the atomic writes and `--check` diffs of its outputs.
+        // `snapstyle build`: the config file and the formats a team's build writes (CSS, SCSS, JS/TS, JSON, DTCG,
+        // Tailwind), from resolved values only, the atomic writes and `--check` diffs of its outputs, and keeping them
+        // fresh as themes change (`--watch` with the project's watcher; the daemon's `builds`).
         .target(
             name: "SnapStyleBuild",
             dependencies: [
                 "SnapStyleEngine", "SnapStyleJSON", "SnapStyleJansson", "SnapStyleMethods", "SnapStyleProtocol",
+                "SnapStyleThemes", "SnapStyleWatcher", "SnapStyleSystem",
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Design review: `snapstyle audit`, contrast of every foreground over its background in every context
@@ -122,12 +125,14 @@ let package = Package(
                 "CInotifyTools", "SnapStyleSystem", "SnapStyleEngine", .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // The daemon: configuration, the socket server, reloads and subscriptions, systemd notification.
+        // The daemon: configuration, the socket server, reloads and subscriptions, systemd notification, the builds
+        // it keeps fresh.
         .target(
             name: "SnapStyleServer",
             dependencies: [
                 "SnapStyleEngine", "SnapStyleThemes", "SnapStyleProtocol", "SnapStyleMethods", "SnapStyleWatcher",
                 "SnapStyleSystem", "SnapStyleConfiguration", "SnapStyleJansson", "SnapStyleJSON", "CSimdJSON",
+                "SnapStyleBuild",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -145,12 +150,12 @@ let package = Package(
             ]
         ),
         // `snapstyle preview`: an HTTP server (Hummingbird) relaying the daemon to a browser page embedded in the binary,
-        // and the theme as CSS, JSON and DTCG with Server-Sent Events for hot reloading.
+        // the theme as CSS, JSON and DTCG and a build config's outputs, with Server-Sent Events for hot reloading.
         .target(
             name: "SnapStylePreview",
             dependencies: [
                 "SnapStyleClient", "SnapStyleEngine", "SnapStyleProtocol", "SnapStyleMethods", "SnapStyleJSON",
-                "SnapStyleJansson",
+                "SnapStyleJansson", "SnapStyleBuild",
                 "SnapStyleSystem", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -184,6 +189,7 @@ let package = Package(
             name: "snapstyled",
             dependencies: [
                 "SnapStyleServer", "SnapStyleSystem", "SnapStyleConfiguration", "SnapStyleThemes", "SnapStyleEngine",
+                "SnapStyleBuild",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -142,6 +142,12 @@ private struct Reader {
                 }
             }
             if block.name.isEmpty { block.name = Self.name(of: block.context) }
+            let placed = entry["selector"] ?? entry["media"] ?? entry["supports"]
+            if format == .tailwind, blocks.isEmpty, let placed {
+                throw fail(
+                    "the first context of a tailwind output is its @theme block: it has no selector, media or supports",
+                    at: placed)
+            }
             blocks.append(block)
         }
         return blocks

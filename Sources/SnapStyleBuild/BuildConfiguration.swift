@@ -19,7 +19,7 @@ public struct BuildConfiguration: Sendable {
 public struct BuildOutput: Sendable {
     /// The formats `build` writes.
     public enum Format: String, CaseIterable, Sendable {
-        case css, scss, js, ts, json, dtcg, swift, android
+        case css, scss, js, ts, json, dtcg, swift, android, tailwind
     }
 
     /// How names are spelled from a key's words.
@@ -103,6 +103,7 @@ extension BuildOutput.Format {
         let selection: Set = ["include", "exclude", "sets", "contexts"]
         switch self {
         case .css: return selection.union(["prefix", "naming", "units", "remBase", "references", "header", "layer"])
+        case .tailwind: return selection.union(["units", "remBase", "header"])
         case .scss: return selection.union(["prefix", "naming", "units", "remBase", "references", "header"])
         case .js, .ts: return selection.union(["naming", "units", "remBase", "header"])
         case .swift: return selection.union(["remBase", "header"])
@@ -112,5 +113,5 @@ extension BuildOutput.Format {
     }
 
     /// Whether a `contexts` entry may say where its block applies (`selector`, `media`, `supports`).
-    public var hasSelectors: Bool { self == .css }
+    public var hasSelectors: Bool { self == .css || self == .tailwind }
 }

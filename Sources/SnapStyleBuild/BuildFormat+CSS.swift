@@ -17,6 +17,7 @@ public enum BuildFormat {
         let output = input.output
         switch output.format {
         case .css: return [BuildFile(path: output.file, content: css(input))]
+        case .tailwind: return [BuildFile(path: output.file, content: tailwind(input))]
         case .scss: return [BuildFile(path: output.file, content: scss(input))]
         case .js, .ts: return script(input)
         case .json: return [BuildFile(path: output.file, content: json(input))]
@@ -61,6 +62,15 @@ public enum BuildFormat {
         let base = Dictionary(
             (values.blocks.first ?? []).map { ($0.path + "\u{0}" + $0.suffix, $0.value) },
             uniquingKeysWith: { a, _ in a })
+        // Each name is made once, though later blocks and references repeat it.
+        var names: [String: String] = [:]
+        func name(_ path: String, _ suffix: String) -> String {
+            let key = path + "\u{0}" + suffix
+            if let known = names[key] { return known }
+            let made = cssName(output, path: path, suffix: suffix)
+            names[key] = made
+            return made
+        }
         for (index, declarations) in values.blocks.enumerated() {
             let block = output.contexts[index]
             let changed = Set(
@@ -81,11 +91,8 @@ public enum BuildFormat {
             }
             let inner = indent + String(repeating: "  ", count: wrappers.count)
             for declaration in written {
-                let value =
-                    declaration.reference.map { "var(\(cssName(output, path: $0, suffix: declaration.suffix)))" }
-                    ?? declaration.value
-                text +=
-                    inner + cssName(output, path: declaration.path, suffix: declaration.suffix) + ": " + value + ";\n"
+                let value = declaration.reference.map { "var(\(name($0, declaration.suffix)))" } ?? declaration.value
+                text += inner + name(declaration.path, declaration.suffix) + ": " + value + ";\n"
             }
             for depth in (0..<wrappers.count).reversed() {
                 text += indent + String(repeating: "  ", count: depth) + "}\n"

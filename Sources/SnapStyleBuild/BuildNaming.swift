@@ -3,22 +3,28 @@
 public enum BuildNaming {
     /// `color.systemBlue` → `["color", "system", "blue"]`; `gray.100` → `["gray", "100"]`.
     public static func words(_ text: String) -> [String] {
+        // By Unicode scalars: a name is made for every declaration of every block, and grapheme breaking is slow.
         var words: [String] = []
-        var current = ""
-        var previous: Character?
-        for character in text {
-            if character == "." || character == "-" || character == "_" || character == " " || character == "/" {
-                if !current.isEmpty { words.append(current) }
-                current = ""
-            } else if character.isUppercase, let previous, previous.isLowercase || previous.isNumber, !current.isEmpty {
-                words.append(current)
-                current = String(character)
-            } else {
-                current.append(character)
+        var current = String.UnicodeScalarView()
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case ".", "-", "_", " ", "/":
+                if !current.isEmpty { words.append(String(current)) }
+                current = String.UnicodeScalarView()
+            default:
+                let properties = scalar.properties
+                if properties.isUppercase, let previous, !current.isEmpty,
+                    previous.properties.isLowercase || previous.properties.numericType != nil
+                {
+                    words.append(String(current))
+                    current = String.UnicodeScalarView()
+                }
+                current.append(scalar)
             }
-            previous = character
+            previous = scalar
         }
-        if !current.isEmpty { words.append(current) }
+        if !current.isEmpty { words.append(String(current)) }
         return words
     }
 

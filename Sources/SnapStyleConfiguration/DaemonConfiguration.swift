@@ -21,6 +21,9 @@ public struct DaemonConfiguration: Sendable, Equatable {
     public var maxFileBytes = Limits.fileBytes
     public var logLevel: Logger.Level = .info
     public var watch = true
+    /// Build configs (`snapstyle.build.json`) whose outputs the daemon keeps fresh, as absolute paths (a relative one
+    /// in the config file is relative to the config file's directory).
+    public var builds: [String] = []
 
     public init() {}
 
@@ -32,7 +35,7 @@ public struct DaemonConfiguration: Sendable, Equatable {
 
     public static let members = [
         "socket", "themes", "defaultTheme", "settleMillis", "maxLineBytes", "maxConnections", "maxQueuedBytes",
-        "maxCacheBytes", "maxFileBytes", "logLevel",
+        "maxCacheBytes", "maxFileBytes", "logLevel", "builds",
     ]
 
     /// The config file to read: `explicit`, else the first that exists of `$XDG_CONFIG_HOME/snapstyle/
@@ -105,6 +108,13 @@ public struct DaemonConfiguration: Sendable, Equatable {
                             + "\(roots[index].typeName)")
                 }
                 themes = roots.compactMap(\.stringValue)
+            case "builds":
+                let paths = value.arrayValue?.compactMap(\.stringValue) ?? []
+                guard let files = value.arrayValue, paths.count == files.count, !paths.contains("") else {
+                    throw bad("an array of build config paths")
+                }
+                let directory = URL(fileURLWithPath: POSIXFileSystem.absolute(path)).deletingLastPathComponent().path
+                builds = paths.map { $0.hasPrefix("/") ? $0 : POSIXFileSystem.normalized(directory + "/" + $0) }
             case "defaultTheme":
                 guard let s = value.stringValue, ThemeName.isValid(s) else { throw bad("a theme name") }
                 defaultTheme = s

@@ -18,6 +18,8 @@ struct PreviewResponder: HTTPResponder {
     let link: DaemonLink
     let relay: EventRelay
     let exporter: ThemeExporter
+    /// `--build`: the outputs served at `/build/FILE`.
+    let builds: BuildOutputs
     /// `--theme`: the API's default theme.
     let theme: String?
     /// The page, naming `--theme` as its first theme.
@@ -65,6 +67,9 @@ struct PreviewResponder: HTTPResponder {
             return try await export(theme: theme, format: format, query: query)
         case .events:
             return try await events(query, request: request)
+        case .build(let file):
+            let (text, type) = try await builds.file(named: file)
+            return Self.response(bytes: Array(text.utf8), type: type, cache: "no-cache")
         }
     }
 

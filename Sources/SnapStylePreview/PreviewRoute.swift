@@ -14,6 +14,8 @@ public enum PreviewRoute: Equatable, Sendable {
     case export(theme: String, format: ThemeExport.Format)
     /// `/events`: Server-Sent Events.
     case events
+    /// `/build/FILE`: a file of the `--build` config's outputs, by its path as the config names it.
+    case build(file: String)
 
     /// The route of `path` (without its query), or nil for an unknown one.
     public init?(path: String) {
@@ -35,6 +37,12 @@ public enum PreviewRoute: Equatable, Sendable {
             self = .api(method)
             return
         }
+        if path.hasPrefix("/build/") {
+            let file = String(path.dropFirst("/build/".count)).removingPercentEncoding ?? ""
+            guard !file.isEmpty else { return nil }
+            self = .build(file: file)
+            return
+        }
         guard path.hasPrefix("/theme/") else { return nil }
         let file = String(path.dropFirst("/theme/".count)).removingPercentEncoding ?? ""
         for (suffix, format) in [(".tokens.json", ThemeExport.Format.dtcg), (".json", .json), (".css", .css)]
@@ -51,14 +59,14 @@ public enum PreviewRoute: Equatable, Sendable {
     var asksTheDaemon: Bool {
         switch self {
         case .page: false
-        case .api, .batch, .export, .events: true
+        case .api, .batch, .export, .events, .build: true
         }
     }
 
     /// Whether other origins may read the answer (a dev server on another port): the exports and the events.
     var allowsOtherOrigins: Bool {
         switch self {
-        case .export, .events: true
+        case .export, .events, .build: true
         case .page, .api, .batch: false
         }
     }

@@ -20,6 +20,8 @@ public final class ChangeCoordinator: Sendable {
     let rescanHooks = Locked<[@Sendable () -> Void]>([])
     /// Run after a change that left a very large theme to a deferred compile (`DeferredCompiles`).
     let deferredHooks = Locked<[@Sendable () -> Void]>([])
+    /// Run after every change with its report, once its events are sent (`BuildService`).
+    let changeHooks = Locked<[@Sendable (ReloadReport) -> Void]>([])
 
     public init(
         methods: StyleMethods, subscriptions: SubscriptionRegistry, statistics: DaemonStatistics,
@@ -36,6 +38,11 @@ public final class ChangeCoordinator: Sendable {
 
     /// Runs `hook` before every rescan someone asked for (SIGHUP, `reload`).
     public func onRescan(_ hook: @escaping @Sendable () -> Void) { rescanHooks.withLock { $0.append(hook) } }
+
+    /// Runs `hook` with the report of every change, once its events are sent.
+    public func onChange(_ hook: @escaping @Sendable (ReloadReport) -> Void) {
+        changeHooks.withLock { $0.append(hook) }
+    }
 
     /// Runs `hook` after every change that leaves a very large theme to a deferred compile.
     public func onDeferred(_ hook: @escaping @Sendable () -> Void) { deferredHooks.withLock { $0.append(hook) } }
@@ -86,6 +93,7 @@ public final class ChangeCoordinator: Sendable {
             if notifying { readiness.ready() } else { readiness.status() }
             if MemoryTrim.isWorthTrimming(after: report, took: duration) { MemoryTrim.trimNow() }
             if !report.deferred.isEmpty { for hook in deferredHooks.withLock({ $0 }) { hook() } }
+            if !report.isEmpty { for hook in changeHooks.withLock({ $0 }) { hook(report) } }
             return report
         }
     }

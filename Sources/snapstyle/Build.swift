@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 import SnapStyleBuild
 import SnapStyleSystem
 import SnapStyleThemes
@@ -11,7 +12,10 @@ struct Build: AsyncParsableCommand {
             Themes load in-process from the config's theme roots, as check does. Every output is computed before \
             any is written; a file is written (to a temporary file renamed over it) only when its content \
             changed. With --check nothing is written: the command prints a unified diff of every output that \
-            differs from the file on disk and exits 1 when there is one. See docs/build.md.
+            differs from the file on disk and exits 1 when there is one. With --watch the command keeps running: it \
+            watches the theme roots and, 10 ms after each change settles, rewrites the outputs of the themes that \
+            changed (a theme in error keeps its last good files, and the errors are printed on stderr). See \
+            docs/build.md.
             """)
 
     @Option(name: .long, help: "The build config (default: snapstyle.build.json in the current directory).")
@@ -20,7 +24,15 @@ struct Build: AsyncParsableCommand {
     @Flag(name: .long, help: "Write nothing; exit 1 with a unified diff when an output differs from its file.")
     var check = false
 
+    @Flag(name: .long, help: "Keep running: rebuild the outputs of a theme after each change to its files.")
+    var watch = false
+
+    func validate() throws {
+        if check && watch { throw ValidationError("--check and --watch cannot be used together") }
+    }
+
     func run() async throws {
+        if watch { return try await keepFresh() }
         let build: BuildProject
         let files: [BuildFile]
         do {
@@ -51,6 +63,33 @@ struct Build: AsyncParsableCommand {
             if written.isEmpty { printLine("\(files.count) outputs up to date") }
         } catch {
             fail(error.description)
+        }
+    }
+
+    /// `--watch`: builds, then rebuilds after every change until interrupted.
+    private func keepFresh() async throws {
+        let build: BuildProject
+        do { build = try BuildProject.load(config) } catch { fail(error.description) }
+        let watch = BuildWatch(project: build, logger: Logger(label: "snapstyle"))
+        let first = Locked(true)
+        do {
+            try await watch.run { refresh in
+                for path in refresh.written { printLine("wrote \(path)") }
+                for problem in refresh.problems {
+                    FileHandle.standardError.write(Data("snapstyle: \(problem)\n".utf8))
+                }
+                if refresh.written.isEmpty && refresh.problems.isEmpty {
+                    printLine("\(refresh.unchanged) outputs up to date")
+                }
+                if first.withLock({ isFirst in
+                    defer { isFirst = false }
+                    return isFirst
+                }) {
+                    printLine("watching \(build.roots.joined(separator: ", ")) (Ctrl-C to stop)")
+                }
+            }
+        } catch {
+            fail("cannot watch the theme roots: \(error)")
         }
     }
 

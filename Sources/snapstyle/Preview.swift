@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SnapStyleBuild
 import Logging
 import SnapStyleEngine
 import SnapStylePreview
@@ -49,6 +50,9 @@ struct Preview: AsyncParsableCommand {
             visibility: .hidden))
     var connectionsPerAddress = Limits.previewConnectionsPerAddress
 
+    @Option(name: .long, help: "A build config (snapstyle.build.json) whose output files are served at /build/FILE.")
+    var build: String?
+
     func validate() throws {
         guard LoopbackAddress(host) != nil else {
             throw ValidationError("--host must be a loopback address (127.0.0.1, ::1 or localhost), not '\(host)'")
@@ -66,6 +70,13 @@ struct Preview: AsyncParsableCommand {
 
     func run() async throws {
         let socket = self.socket ?? DaemonSettings.socket
+        var project: BuildProject?
+        if let build {
+            do { project = try BuildProject.load(build) } catch {
+                FileHandle.standardError.write(Data("snapstyle: \(error)\n".utf8))
+                throw ExitCode(1)
+            }
+        }
         try await runReporting {
             // Exit status 3, with the usual hint, when no daemon answers.
             _ = try await DaemonBackend(socket: socket, offlineWorks: false).call(.ping, [:], as: PingResult.self)
@@ -78,7 +89,8 @@ struct Preview: AsyncParsableCommand {
             configuration: .init(
                 address: LoopbackAddress(host)!, port: port, socket: socket, theme: theme,
                 daemonTimeout: .milliseconds(Int64(daemonTimeout * 1000)), maxStreams: maxStreams,
-                headTimeout: .milliseconds(Int64(headTimeout * 1000)), connectionsPerAddress: connectionsPerAddress),
+                headTimeout: .milliseconds(Int64(headTimeout * 1000)), connectionsPerAddress: connectionsPerAddress,
+                build: project),
             logger: logger)
         do {
             try await server.run { url in printLine("preview: \(url)") }

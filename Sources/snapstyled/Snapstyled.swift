@@ -4,6 +4,7 @@ import Logging
 import NIOCore
 import NIOPosix
 import ServiceLifecycle
+import SnapStyleBuild
 import SnapStyleConfiguration
 import SnapStyleEngine
 import SnapStyleServer
@@ -97,8 +98,15 @@ struct Snapstyled: AsyncParsableCommand {
         do { try POSIXFileSystem().createDirectory(userRoot, mode: 0o700) } catch {
             logger.warning("cannot create the user theme root: \(error)")
         }
-        let roots = ThemeRoot.standard(
-            extra: configuration.themes.map(POSIXFileSystem.absolute), environment: environment)
+        // The builds kept fresh: a config error stops the start, as one in snapstyled.json does. Their theme roots
+        // are served too, after the configured ones.
+        var builds: [BuildProject] = []
+        for file in configuration.builds {
+            do { builds.append(try BuildProject.load(file)) } catch { fail("builds: \(error)") }
+        }
+        var extraRoots = configuration.themes.map(POSIXFileSystem.absolute)
+        for root in builds.flatMap(\.roots) where !extraRoots.contains(root) { extraRoots.append(root) }
+        let roots = ThemeRoot.standard(extra: extraRoots, environment: environment)
         let store = ThemeStore(
             roots: roots, fileSystem: POSIXFileSystem(maxFileBytes: configuration.maxFileBytes),
             cacheBudget: CacheBudget(bytes: configuration.maxCacheBytes), defersLargeCompiles: true)
@@ -159,6 +167,7 @@ struct Snapstyled: AsyncParsableCommand {
             DeferredCompiles(changes: daemon.changes),
         ]
         if let reloads { services.append(reloads) }
+        if !builds.isEmpty { services.append(BuildService(daemon: daemon, projects: builds)) }
         if let interval = SystemdNotifier.watchdogInterval(environment: environment) {
             services.append(WatchdogService(notifier: notifier, interval: interval))
         }

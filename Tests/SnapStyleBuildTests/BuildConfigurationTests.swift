@@ -49,6 +49,14 @@ import Testing
             #"{"outputs": [{"format": "css", "file": "a", "theme": "ds", "contexts": [{"selektor": "x"}]}]}"#,
             "b.json:1:74: unknown contexts member 'selektor'; did you mean 'selector'?"
         ),
+        (
+            #"{"outputs": [{"format": "tailwind", "file": "a", "theme": "ds", "contexts": [{"context": {}, "selector": ":root"}]}]}"#,
+            "b.json:1:94: the first context of a tailwind output is its @theme block"
+        ),
+        (
+            #"{"outputs": [{"format": "tailwind", "file": "a", "theme": "ds", "prefix": "x"}]}"#,
+            "b.json:1:65: a tailwind output has no option 'prefix'"
+        ),
         (#"{"output": []}"#, "b.json:1:2: unknown member 'output'; did you mean 'outputs'?"),
         (#"{"outputs": [{"file": "a", "theme": "ds"}]}"#, "b.json:1:14: an output needs 'format'"),
         ("{\"outputs\": [", "b.json:1:13: ']' expected"),

@@ -1,0 +1,103 @@
+import SnapStyleJSON
+import SnapStyleProtocol
+import SnapStyleThemes
+
+/// Keeps one build's outputs fresh as its themes change (`build --watch`, the daemon's `builds`): after a change,
+/// the outputs whose theme changed are computed again and each file is written (atomically) only when its content
+/// differs. An output that cannot be computed leaves its files as they were; a theme in error keeps serving its last
+/// good version, so its outputs keep their last good files. Owned by one task at a time.
+public struct BuildKeeper: Sendable {
+    /// Where one output stands.
+    public enum OutputState: Sendable, Equatable {
+        /// Not built yet.
+        case pending
+        /// Its files hold what its theme serves now.
+        case current
+        /// The last refresh could not compute it: its files are those of the last good build, if any.
+        case failed(String)
+    }
+
+    /// What one refresh did.
+    public struct Refresh: Sendable, Equatable {
+        /// Absolute paths of the files written (their content changed).
+        public var written: [String] = []
+        /// Outputs computed again whose files were already up to date.
+        public var unchanged = 0
+        /// Why outputs were left as they were: an output that failed, or a theme of the build in error.
+        public var problems: [String] = []
+
+        public init() {}
+    }
+
+    public let project: BuildProject
+    /// Per output of the config, in order.
+    public private(set) var states: [OutputState]
+
+    public init(project: BuildProject) {
+        self.project = project
+        states = Array(repeating: .pending, count: project.configuration.outputs.count)
+    }
+
+    /// The themes the build's outputs read.
+    public var themes: Set<String> { Set(project.configuration.outputs.map(\.theme)) }
+
+    /// The build's themes that a change touched (changed, fixed, added or removed; a theme that extends a changed one
+    /// is itself reported changed).
+    public func affected(by report: ReloadReport) -> Set<String> {
+        let touched = report.changes.map(\.theme) + report.recovered.map(\.theme) + report.added + report.removed
+        return themes.intersection(touched)
+    }
+
+    /// Computes every output again and writes those whose files differ (start-up, or after a rescan).
+    public mutating func refreshAll(call: BuildCall) async -> Refresh {
+        await refresh(themes: themes, call: call)
+    }
+
+    /// After a change: the outputs of the themes it touched, and a line for each of the build's themes it left in
+    /// error.
+    public mutating func refresh(after report: ReloadReport, call: BuildCall) async -> Refresh {
+        var result = await refresh(themes: affected(by: report), call: call)
+        result.problems += problems(in: report)
+        return result
+    }
+
+    /// A line for each of the build's themes a change left in error: their outputs keep the last good files.
+    public func problems(in report: ReloadReport) -> [String] {
+        report.failures.filter { themes.contains($0.theme) }.map { failure in
+            let errors = failure.errors.map(\.description).joined(separator: "; ")
+            let kept = failure.generation > 0 ? "its outputs keep their last good files" : "its outputs are not written"
+            return "theme '\(failure.theme)' has errors (\(kept)): \(errors)"
+        }
+    }
+
+    /// Computes the outputs of `themes` and writes what changed.
+    public mutating func refresh(themes: Set<String>, call: BuildCall) async -> Refresh {
+        var result = Refresh()
+        for (index, output) in project.configuration.outputs.enumerated() where themes.contains(output.theme) {
+            do {
+                let input = try await BuildInput.resolve(output, file: project.configuration.file, call: call)
+                let files = BuildFormat.files(input).map {
+                    BuildFile(path: project.absolute($0.path), content: $0.content)
+                }
+                let written = try BuildProject.write(files)
+                result.written += written
+                if written.isEmpty { result.unchanged += 1 }
+                states[index] = .current
+            } catch {
+                let message = "\(project.absolute(output.file)): not rebuilt: \(Self.describe(error))"
+                states[index] = .failed(message)
+                result.problems.append(message)
+            }
+        }
+        return result
+    }
+
+    /// An error's message as the CLI would print it.
+    static func describe(_ error: any Error) -> String {
+        switch error {
+        case let error as BuildError: error.description
+        case let error as RPCError: error.explanation
+        default: "\(error)"
+        }
+    }
+}
