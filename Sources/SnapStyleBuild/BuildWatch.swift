@@ -12,23 +12,14 @@ import SnapStyleWatcher
 /// themes it touched are rebuilt by a `BuildKeeper`.
 public final class BuildWatch: Sendable {
     let project: BuildProject
-    let settleMillis: Int
     let logger: Logger
-    let pending = Locked(Pending())
-    let kicks: AsyncStream<Void>
-    let kick: AsyncStream<Void>.Continuation
-
-    struct Pending {
-        var paths = Set<String>()
-        var rescan = false
-        var lastEvent = ContinuousClock.now
-    }
+    /// The watcher's events, from its thread, until they settle.
+    let events: SettledEvents
 
     public init(project: BuildProject, settleMillis: Int = 10, logger: Logger) {
         self.project = project
-        self.settleMillis = settleMillis
         self.logger = logger
-        (kicks, kick) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        events = SettledEvents(settleMillis: settleMillis)
     }
 
     /// Builds every output once, then the affected ones after each change, until the task is cancelled; `report`
@@ -39,7 +30,7 @@ public final class BuildWatch: Sendable {
             roots: roots.map { ThemeRoot(path: $0, origin: .config) },
             fileSystem: POSIXFileSystem(maxFileBytes: Limits.fileBytes))
         // Watch first, then load: a change in between is seen.
-        let watcher = ThemeWatcher(roots: roots, logger: logger) { [weak self] event in self?.receive(event) }
+        let watcher = ThemeWatcher(roots: roots, logger: logger) { [events] in events.receive($0) }
         try watcher.start()
         defer { watcher.stop() }
         let methods = StyleMethods(store: store, defaultTheme: "snap")
@@ -55,12 +46,10 @@ public final class BuildWatch: Sendable {
         first.problems += keeper.problems(in: loaded)
         report(first)
         await withTaskCancellationHandler {
-            for await _ in kicks {
-                await settle()
-                let (paths, rescan) = pending.withLock { pending in
-                    defer { pending = Pending() }
-                    return (pending.paths, pending.rescan)
-                }
+            for await _ in events.kicks {
+                await events.settle()
+                let batch = events.take()
+                let (paths, rescan) = (batch.paths, batch.rescan)
                 if rescan {
                     let change = store.reloadAll()
                     var refresh = await keeper.refreshAll(call: call)
@@ -71,30 +60,8 @@ public final class BuildWatch: Sendable {
                     if !refresh.written.isEmpty || !refresh.problems.isEmpty { report(refresh) }
                 }
             }
-        } onCancel: { [kick] in
-            kick.finish()
-        }
-    }
-
-    func receive(_ event: WatchEvent) {
-        pending.withLock { pending in
-            switch event {
-            case .changed(let paths): pending.paths.formUnion(paths)
-            case .rescan: pending.rescan = true
-            }
-            pending.lastEvent = .now
-        }
-        kick.yield()
-    }
-
-    /// Waits until the watcher has been quiet for the settle time (at most 50 settle times in all).
-    func settle() async {
-        let settle = Duration.milliseconds(settleMillis)
-        let deadline = ContinuousClock.now + settle * 50
-        while true {
-            let quietUntil = min(pending.withLock { $0.lastEvent } + settle, deadline)
-            guard quietUntil > ContinuousClock.now, !Task.isCancelled else { return }
-            try? await Task.sleep(until: quietUntil, clock: .continuous)
+        } onCancel: { [events] in
+            events.finish()
         }
     }
 }
