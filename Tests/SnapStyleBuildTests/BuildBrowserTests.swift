@@ -7,25 +7,7 @@ import Testing
 /// The CSS contract in Chromium: a build's CSS (with `references: var`, a prefix, a layer, a selector block and a
 /// media block) makes every variable compute, in each block, to the value resolved in that block's context.
 @Suite(.serialized) struct BuildBrowserTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
-
-    /// `SNAPSTYLE_BROWSER_PYTHON`, else the virtual environment `make test` prepares, else `python3`.
-    static let python: String = {
-        if let python = ProcessInfo.processInfo.environment["SNAPSTYLE_BROWSER_PYTHON"] { return python }
-        let venv = root + "/.build/browser-venv/bin/python3"
-        return FileManager.default.isExecutableFile(atPath: venv) ? venv : "/usr/bin/env"
-    }()
-
-    static var pythonArguments: [String] { python == "/usr/bin/env" ? ["python3"] : [] }
-
-    static let browserAvailable: Bool = {
-        let files = ["/usr/bin/chromium", "/usr/bin/chromedriver"]
-        guard files.allSatisfy(FileManager.default.isExecutableFile(atPath:)) else { return false }
-        return (try? Program.run(python, pythonArguments + ["-c", "import selenium"]).status) == 0
-    }()
-
-    static var required: Bool { ProcessInfo.processInfo.environment["SNAPSTYLE_REQUIRE_BROWSER"] == "1" }
+    static let root = Checkout.root
 
     /// The blocks: their context, their CSS placement, and how the check's element and media match them.
     static let blocks: [(context: String, placement: String, attributes: JSONObject, scheme: String?)] = [
@@ -34,9 +16,12 @@ import Testing
         (#"{"colorScheme": "dark"}"#, #""media": "(prefers-color-scheme: dark)", "selector": ":root""#, [:], "dark"),
     ]
 
-    @Test(.enabled(if: browserAvailable || required, "needs chromium, chromium-driver and Selenium (see make test)"))
+    @Test(
+        .enabled(
+            if: Browser.isAvailable || Browser.isRequired,
+            "needs chromium, chromium-driver and Selenium (see make test)"))
     func everyVariableComputesToItsResolvedValueInEveryBlock() async throws {
-        try #require(Self.browserAvailable, "chromium, chromium-driver or Selenium is missing")
+        try #require(Browser.isAvailable, "chromium, chromium-driver or Selenium is missing")
         let entries = Self.blocks.map { #"{"context": \#($0.context), \#($0.placement)}"# }.joined(separator: ", ")
         let fixture = BuildFixture(
             config: BuildFixture.config(
@@ -66,8 +51,8 @@ import Testing
         let expectedFile = fixture.directory.full("expected.json")
         try Jansson.encode(.array(expected)).write(toFile: expectedFile, atomically: true, encoding: .utf8)
         let result = try Program.run(
-            Self.python,
-            Self.pythonArguments + [
+            Browser.python,
+            Browser.pythonArguments + [
                 Self.root + "/Tests/Browser/build_css_browser.py", "--css", fixture.directory.full("out/t.css"),
                 "--expected", expectedFile,
             ])
@@ -77,9 +62,12 @@ import Testing
 
     /// Tailwind puts the `@theme` variables on `:root` (Chromium, without Tailwind, ignores the at-rule), so the check
     /// reads the output with `@theme` as `:root`: every override block then computes to its context's values.
-    @Test(.enabled(if: browserAvailable || required, "needs chromium, chromium-driver and Selenium (see make test)"))
+    @Test(
+        .enabled(
+            if: Browser.isAvailable || Browser.isRequired,
+            "needs chromium, chromium-driver and Selenium (see make test)"))
     func tailwindOverridesComputeToTheirContextsValues() async throws {
-        try #require(Self.browserAvailable, "chromium, chromium-driver or Selenium is missing")
+        try #require(Browser.isAvailable, "chromium, chromium-driver or Selenium is missing")
         let entries = Self.blocks.enumerated().map { index, block in
             index == 0 ? #"{"context": \#(block.context)}"# : #"{"context": \#(block.context), \#(block.placement)}"#
         }.joined(separator: ", ")
@@ -114,8 +102,8 @@ import Testing
         let expectedFile = fixture.directory.full("expected.json")
         try Jansson.encode(.array(expected)).write(toFile: expectedFile, atomically: true, encoding: .utf8)
         let result = try Program.run(
-            Self.python,
-            Self.pythonArguments + [
+            Browser.python,
+            Browser.pythonArguments + [
                 Self.root + "/Tests/Browser/build_css_browser.py", "--css", compiled, "--expected", expectedFile,
             ])
         #expect(result.status == 0, "\(result.output)")

@@ -11,9 +11,7 @@ import Testing
     static let markdownAvailable: Bool =
         (try? Program.run("/usr/bin/python3", ["-c", "import markdown"]).status) == 0
 
-    static var required: Bool { ProcessInfo.processInfo.environment["SNAPSTYLE_REQUIRE_BROWSER"] == "1" }
-
-    @Test(.enabled(if: markdownAvailable || required, "needs python3-markdown (see make test)"))
+    @Test(.enabled(if: markdownAvailable || Browser.isRequired, "needs python3-markdown (see make test)"))
     func theMarkdownRendersASummaryTableAndOneSectionPerTheme() throws {
         let directory = try DiffCLITests.seeded()
         let output = directory.full("diff.md")
@@ -62,21 +60,10 @@ import Testing
         #expect(cells.contains("accent ocean"))
     }
 
-    static let python: String = {
-        if let python = ProcessInfo.processInfo.environment["SNAPSTYLE_BROWSER_PYTHON"] { return python }
-        let venv = root + "/.build/browser-venv/bin/python3"
-        return FileManager.default.isExecutableFile(atPath: venv) ? venv : "/usr/bin/env"
-    }()
-
-    static var pythonArguments: [String] { python == "/usr/bin/env" ? ["python3"] : [] }
-
-    static let browserAvailable: Bool = {
-        let files = ["/usr/bin/chromium", "/usr/bin/chromedriver"]
-        guard files.allSatisfy(FileManager.default.isExecutableFile(atPath:)) else { return false }
-        return (try? Program.run(python, pythonArguments + ["-c", "import selenium"]).status) == 0
-    }()
-
-    @Test(.enabled(if: browserAvailable || required, "needs chromium, chromium-driver and Selenium (see make test)"))
+    @Test(
+        .enabled(
+            if: Browser.isAvailable || Browser.isRequired,
+            "needs chromium, chromium-driver and Selenium (see make test)"))
     func theHTMLPageDrawsOldAndNewSwatchesAndLoadsNothing() throws {
         let directory = try DiffCLITests.seeded()
         let page = directory.full("diff.html")
@@ -87,7 +74,8 @@ import Testing
         #expect(html.contains(##"title="#3D8BFFFF""##))
         #expect(!html.contains("<script"))
         let result = try Program.run(
-            Self.python, Self.pythonArguments + [Self.root + "/Tests/Browser/diff_html_browser.py", "--page", page])
+            Browser.python,
+            Browser.pythonArguments + [Self.root + "/Tests/Browser/diff_html_browser.py", "--page", page])
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("all diff html checks passed"), "\(result.output)")
         if let keep = ProcessInfo.processInfo.environment["SNAPSTYLE_DIFF_SCREENSHOT"] {

@@ -6,31 +6,14 @@ import Testing
 /// (`Tests/Browser/preview_browser.py`), against the real daemon on a sandboxed theme root. Screenshots are kept
 /// in `.build/test-artifacts/preview/`.
 @Suite(.serialized) struct PreviewBrowserTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
+    static let root = Checkout.root
 
-    /// `SNAPSTYLE_BROWSER_PYTHON`, else the virtual environment `make test` prepares, else `python3`.
-    static let python: String = {
-        if let python = ProcessInfo.processInfo.environment["SNAPSTYLE_BROWSER_PYTHON"] { return python }
-        let venv = root + "/.build/browser-venv/bin/python3"
-        return FileManager.default.isExecutableFile(atPath: venv) ? venv : "/usr/bin/env"
-    }()
-
-    static var pythonArguments: [String] { python == "/usr/bin/env" ? ["python3"] : [] }
-
-    /// Chromium, its driver and Selenium are there. `make test` installs them and sets
-    /// `SNAPSTYLE_REQUIRE_BROWSER=1`, under which their absence fails the test instead of skipping it.
-    static let browserAvailable: Bool = {
-        let files = ["/usr/bin/chromium", "/usr/bin/chromedriver"]
-        guard files.allSatisfy(FileManager.default.isExecutableFile(atPath:)) else { return false }
-        return (try? Program.run(python, pythonArguments + ["-c", "import selenium"]).status) == 0
-    }()
-
-    static var required: Bool { ProcessInfo.processInfo.environment["SNAPSTYLE_REQUIRE_BROWSER"] == "1" }
-
-    @Test(.enabled(if: browserAvailable || required, "needs chromium, chromium-driver and Selenium (see make test)"))
+    @Test(
+        .enabled(
+            if: Browser.isAvailable || Browser.isRequired,
+            "needs chromium, chromium-driver and Selenium (see make test)"))
     func thePageAndTheSnippetWorkInChromium() throws {
-        try #require(Self.browserAvailable, "chromium, chromium-driver or Selenium is missing")
+        try #require(Browser.isAvailable, "chromium, chromium-driver or Selenium is missing")
         let daemon = try DaemonProcess()
         daemon.write("brand.json", Self.theme)
         for (path, text) in Self.tokenTheme { daemon.write(path, text) }
@@ -58,8 +41,8 @@ import Testing
         let artifacts = Self.root + "/.build/test-artifacts/preview"
 
         let result = try Program.run(
-            Self.python,
-            Self.pythonArguments + [
+            Browser.python,
+            Browser.pythonArguments + [
                 Self.root + "/Tests/Browser/preview_browser.py", "--url", preview.url,
                 "--theme-file", daemon.themes + "/brand.json", "--snippet", snippetFile, "--artifacts", artifacts,
                 "--harbor-file", daemon.themes + "/harbor/base.tokens.json",
