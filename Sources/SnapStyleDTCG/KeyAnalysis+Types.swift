@@ -1,27 +1,7 @@
 import SnapStyleEngine
 import SnapStyleJSON
 
-extension TokenCompiler {
-    /// The key a whole-value alias names: `"{a.b}"`, or a JSON Pointer to a whole token (`#/a/b`, `#/a/b/$value`).
-    static func wholeAlias(_ value: JSONValue) -> String? {
-        if let text = value.stringValue { return TokenDocument.reference(text) }
-        guard case .object(let object) = value, object.count == 1, let pointer = object["$ref"]?.stringValue,
-            let (key, path) = pointerTarget(pointer), path.isEmpty
-        else { return nil }
-        return key
-    }
-
-    /// A pointer `#/a/b/$value/x/0` as the token it enters (`a.b`) and the path inside its value (`x`, `0`).
-    static func pointerTarget(_ pointer: String) -> (String, [String])? {
-        guard pointer.hasPrefix("#/") else { return nil }
-        let segments = TokenDocument.pointerSegments(String(pointer.dropFirst(2)))
-        guard let valueIndex = segments.firstIndex(of: "$value") else {
-            return segments.isEmpty ? nil : (TokenDocument.join(segments), [])
-        }
-        guard valueIndex > 0 else { return nil }
-        return (TokenDocument.join(Array(segments[..<valueIndex])), Array(segments[(valueIndex + 1)...]))
-    }
-
+extension KeyAnalysis {
     /// The type of a group's tokens: the nearest group with a `$type`, in the token's own document first.
     func groupType(_ def: Def) -> String? {
         let document = graph.units[def.unit].documents[def.context]
@@ -47,13 +27,13 @@ extension TokenCompiler {
 
     /// One value's type: its own `$type`, its alias target's, its group's, or (with a warning) its shape's.
     mutating func type(of def: Def, warn: Bool) -> String? {
-        if def.token.isLoose, let target = Self.wholeAlias(def.token.value), graph.defs[target] != nil,
+        if def.token.isLoose, let target = AliasSyntax.whole(def.token.value), graph.defs[target] != nil,
             let type = keyType(target)
         {
             return type
         }
         if let type = def.token.type { return type }
-        if let target = Self.wholeAlias(def.token.value) {
+        if let target = AliasSyntax.whole(def.token.value) {
             if warn && groupType(def) == nil {
                 d.warning(def.token.location, "\(def.token.key): an alias without $type takes its target's type")
             }
@@ -72,16 +52,16 @@ extension TokenCompiler {
 
     /// A key's type: that of its first value that has one.
     mutating func keyType(_ key: String) -> String? {
-        if let known = analysis.typeMemo[key] { return known }
-        if reuse.reusing, !reuse.dirty.contains(key), let known = reuse.next.keys[key] { return known.type }
+        if let known = typeMemo[key] { return known }
+        if let kept = results.kept(key) { return kept.type }
         // `prepareAliases(from:)` works types out from the deepest alias up; only a cycle through a composite's alias
         // gets this deep.
-        guard let list = graph.defs[key], analysis.typing.count <= Limits.referenceDepth,
-            analysis.typing.insert(key).inserted
+        guard let list = graph.defs[key], typing.count <= Limits.referenceDepth,
+            typing.insert(key).inserted
         else {
             return nil
         }
-        defer { analysis.typing.remove(key) }
+        defer { typing.remove(key) }
         var result: String?
         for def in list {
             if let type = type(of: def, warn: false) {
@@ -89,32 +69,32 @@ extension TokenCompiler {
                 break
             }
         }
-        analysis.typeMemo[key] = .some(result)
+        typeMemo[key] = .some(result)
         return result
     }
 
     /// The attribute a key imports into (nil when its values are in error). Every value must agree.
     mutating func attribute(of key: String) -> Attribute? {
-        if let known = analysis.attributeMemo[key] { return known }
-        if reuse.reusing, !reuse.dirty.contains(key), let known = reuse.next.keys[key] { return known.attribute }
+        if let known = attributeMemo[key] { return known }
+        if let kept = results.kept(key) { return kept.attribute }
         guard let list = graph.defs[key] else { return nil }
-        if let start = analysis.aliasStack.firstIndex(of: key) {
-            let cycle = analysis.aliasStack[start...] + [key]
-            if let def = graph.defs[analysis.aliasStack[start]]?.first {
+        if let start = aliasStack.firstIndex(of: key) {
+            let cycle = aliasStack[start...] + [key]
+            if let def = graph.defs[aliasStack[start]]?.first {
                 d.error(def.token.location, "alias cycle: " + cycle.joined(separator: " → "))
             }
             return nil
         }
-        guard analysis.aliasStack.count <= Limits.referenceDepth else { return nil }  // as in keyType(_:)
-        analysis.aliasStack.append(key)
-        defer { analysis.aliasStack.removeLast() }
+        guard aliasStack.count <= Limits.referenceDepth else { return nil }  // as in keyType(_:)
+        aliasStack.append(key)
+        defer { aliasStack.removeLast() }
         let mark = d.mark
         var result: Attribute?
         var failed = false
         var dangling: [(Def, String)] = []
         for (index, def) in list.enumerated() {
             var attribute: Attribute?
-            if let target = Self.wholeAlias(def.token.value) {
+            if let target = AliasSyntax.whole(def.token.value) {
                 guard graph.defs[target] != nil else {
                     dangling.append((def, target))  // reported with its definition, when the key has one
                     continue
@@ -138,14 +118,14 @@ extension TokenCompiler {
             }
             if TokensStudioMath.text(of: def.token.value) != nil {
                 attribute = DTCGType.attribute(of: type)
-            } else if Self.hasAlias(def.token.value) {
+            } else if AliasSyntax.hasAlias(def.token.value) {
                 attribute = DTCGType.attribute(of: type)
                 if attribute == .font, typographyImportsAsToken(def.token.value) { attribute = .token }
             } else {
                 let conversion = Result { () throws(DTCGValueError) in
-                    try DTCGValue.convert(type, def.token.value, remBase: input.remBase)
+                    try DTCGValue.convert(type, def.token.value, remBase: remBase)
                 }
-                analysis.converted[key, default: [:]][index] = conversion
+                converted[key, default: [:]][index] = conversion
                 switch conversion {
                 case .success(let value): attribute = value.attribute
                 case .failure(let error):
@@ -165,7 +145,7 @@ extension TokenCompiler {
             for (def, target) in dangling { _ = checkTarget(target, from: def, expected: nil) }
         }
         let answer = failed ? nil : result
-        analysis.attributeMemo[key] = .some(answer)
+        attributeMemo[key] = .some(answer)
         // Reported with the key, to be kept with its result.
         issues[key, default: Diagnostics()].append(d.take(since: mark))
         return answer
@@ -177,26 +157,32 @@ extension TokenCompiler {
             "\(key): imports as \(other.rawValue) here but as \(first.rawValue) in another file (types differ)")
     }
 
-    /// Whether a value holds an alias anywhere (a whole-value alias included).
-    static func hasAlias(_ value: JSONValue) -> Bool {
-        switch value {
-        case .string(let s): TokenDocument.reference(s) != nil
-        case .object(let o):
-            (o.count == 1 && (o["$ref"]?.stringValue != nil || o[TokensStudioMath.marker] != nil))
-                || o.contains { hasAlias($0.value) }
-        case .array(let a): a.contains(where: hasAlias)
-        default: false
-        }
-    }
-
     /// Whether a typography value with aliases inside has a size that cannot become points (written in `em`, or an
     /// alias of a dimension that imports as a `token`): the whole token is then a `token`, as it is without aliases.
     mutating func typographyImportsAsToken(_ value: JSONValue) -> Bool {
         guard case .object(let object) = value else { return false }
         // A typography of some members only (Tokens Studio's) is a `token` of those members.
         guard let size = object["fontSize"] else { return !object.isEmpty }
-        if let target = Self.wholeAlias(size) { return graph.defs[target] != nil && attribute(of: target) == .token }
+        if let target = AliasSyntax.whole(size) { return graph.defs[target] != nil && attribute(of: target) == .token }
         guard let dimension = try? DimensionValue.read(size, "fontSize") else { return false }
-        return dimension.points(remBase: input.remBase) == nil
+        return dimension.points(remBase: remBase) == nil
+    }
+
+    /// Checks that an alias's target exists and has the expected type.
+    mutating func checkTarget(_ target: String, from def: Def, expected: String?) -> Bool {
+        guard graph.defs[target] != nil else {
+            let near = suggestions.closest(to: target, kind: "token") { Array(graph.defs.keys) }
+            d.error(
+                def.token.location,
+                "\(def.token.key): alias {\(target)} names no token" + (near.map { " (did you mean {\($0)}?)" } ?? ""))
+            return false
+        }
+        if let expected, let actual = keyType(target), actual != expected,
+            !(def.token.isLoose && TokenDefinitions.looselyEqual(actual, expected))
+        {
+            d.error(def.token.location, "\(def.token.key): alias {\(target)} is a \(actual), not a \(expected)")
+            return false
+        }
+        return true
     }
 }

@@ -1,7 +1,7 @@
 import SnapStyleEngine
 import SnapStyleJSON
 
-extension TokenCompiler {
+extension KeyAnalysis {
     /// One key on the walk's stack: the keys its values name, how far through them the walk is, and whether the
     /// key was reached through a whole-value alias.
     private struct Step {
@@ -19,7 +19,7 @@ extension TokenCompiler {
     /// tokens cannot resolve, which is said where it is written.
     mutating func prepareAliases(from key: String) {
         guard isOpen(key) else { return }
-        var stack = [Step(key: key, targets: aliasTargets(of: key), whole: false)]
+        var stack = [Step(key: key, targets: graph.aliasTargets(of: key), whole: false)]
         var onStack = [key: 0]
         while !stack.isEmpty {
             let top = stack.count - 1
@@ -32,7 +32,7 @@ extension TokenCompiler {
                     }
                 } else if isOpen(target) {
                     onStack[target] = stack.count
-                    stack.append(Step(key: target, targets: aliasTargets(of: target), whole: whole))
+                    stack.append(Step(key: target, targets: graph.aliasTargets(of: target), whole: whole))
                 }
                 continue
             }
@@ -44,55 +44,12 @@ extension TokenCompiler {
 
     /// Whether a key has values and was not walked yet, in this compile or (kept as it was) in the last.
     private func isOpen(_ key: String) -> Bool {
-        graph.defs[key] != nil && analysis.aliasHeights[key] == nil && !(reuse.reusing && !reuse.dirty.contains(key))
+        graph.defs[key] != nil && aliasHeights[key] == nil && !results.isKept(key)
     }
 
     /// The longest chain of whole-value aliases from a key (0 for a key whose values are all literals).
     func aliasHeight(_ key: String) -> Int {
-        analysis.aliasHeights[key] ?? reuse.next.keys[key]?.aliasHeight ?? 0
-    }
-
-    /// Every key a key's values name, whole-value aliases marked.
-    func aliasTargets(of key: String) -> [(key: String, whole: Bool)] {
-        var targets: [(key: String, whole: Bool)] = []
-        for def in graph.defs[key] ?? [] {
-            let value = def.token.value
-            if let target = Self.wholeAlias(value) {
-                targets.append((target, true))
-            } else if let text = TokensStudioMath.text(of: value) {
-                for target in TokensStudioMath.references(in: text) { targets.append((target, false)) }
-            } else {
-                Self.collectAliases(in: value) { targets.append(($0, false)) }
-            }
-            // A Tokens Studio modifier reads its amount's and its color's tokens.
-            if let modify = def.token.modify {
-                for part in [modify["value"], modify["color"]] {
-                    guard let text = part?.stringValue else { continue }
-                    for target in TokensStudioMath.references(in: text) { targets.append((target, false)) }
-                }
-            }
-        }
-        return targets
-    }
-
-    /// The keys named by the aliases inside a composite value.
-    private static func collectAliases(in value: JSONValue, _ found: (String) -> Void) {
-        switch value {
-        case .string(let text):
-            if let target = TokenDocument.reference(text) { found(target) }
-        case .object(let object):
-            if object.count == 1, let pointer = object["$ref"]?.stringValue {
-                if let (target, _) = pointerTarget(pointer) { found(target) }
-            } else if let text = TokensStudioMath.text(of: value) {
-                for target in TokensStudioMath.references(in: text) { found(target) }
-            } else {
-                for member in object.members { collectAliases(in: member.value, found) }
-            }
-        case .array(let elements):
-            for element in elements { collectAliases(in: element, found) }
-        default:
-            break
-        }
+        aliasHeights[key] ?? results.all[key]?.aliasHeight ?? 0
     }
 
     /// Works out a key's type and attribute once its targets have theirs, and counts its alias chain.
@@ -100,13 +57,13 @@ extension TokenCompiler {
         var height = 0
         var deepest: Def?
         for def in graph.defs[key]! {
-            guard let target = Self.wholeAlias(def.token.value), graph.defs[target] != nil else { continue }
+            guard let target = AliasSyntax.whole(def.token.value), graph.defs[target] != nil else { continue }
             if aliasHeight(target) + 1 > height {
                 height = aliasHeight(target) + 1
                 deepest = def
             }
         }
-        analysis.aliasHeights[key] = height
+        aliasHeights[key] = height
         settleParts(key)
         if height >= Limits.referenceDepth, let deepest {
             var own = Diagnostics()
@@ -129,9 +86,9 @@ extension TokenCompiler {
         own.error(def.token.location, "alias cycle: " + shown.joined(separator: " → "))
         issues[head, default: Diagnostics()].append(own)
         for key in cycle.dropLast() {
-            analysis.attributeMemo[key] = .some(nil)
-            if analysis.typeMemo[key] == nil {
-                analysis.typeMemo[key] = .some(graph.defs[key]?.lazy.compactMap(\.token.type).first)
+            attributeMemo[key] = .some(nil)
+            if typeMemo[key] == nil {
+                typeMemo[key] = .some(graph.defs[key]?.lazy.compactMap(\.token.type).first)
             }
         }
     }
@@ -139,7 +96,7 @@ extension TokenCompiler {
     /// The parts a key's value expands to through its aliases (the largest of its values), at most one more than
     /// `Limits.valueParts`.
     func valueParts(_ key: String) -> Int {
-        analysis.valueParts[key] ?? reuse.next.keys[key]?.valueParts ?? 1
+        partsMemo[key] ?? results.all[key]?.valueParts ?? 1
     }
 
     /// Counts what each value of a key expands to once its aliases are replaced, from its targets' counts: a value
@@ -154,16 +111,16 @@ extension TokenCompiler {
             if parts > Limits.valueParts, over == nil { over = def }
         }
         guard let over else {
-            analysis.valueParts[key] = largest
+            partsMemo[key] = largest
             return
         }
-        analysis.valueParts[key] = Limits.valueParts + 1
+        partsMemo[key] = Limits.valueParts + 1
         var own = Diagnostics()
         own.error(
             over.token.location,
             "\(key): its value expands to more than \(Limits.valueParts) parts through its aliases: left out")
         issues[key, default: Diagnostics()].append(own)
-        analysis.attributeMemo[key] = .some(nil)
+        attributeMemo[key] = .some(nil)
     }
 
     private func countParts(_ value: JSONValue) -> Int {
@@ -174,7 +131,7 @@ extension TokenCompiler {
             return valueParts(target)
         case .object(let object):
             if object.count == 1, let pointer = object["$ref"]?.stringValue {
-                guard let (target, _) = Self.pointerTarget(pointer), graph.defs[target] != nil else { return 1 }
+                guard let (target, _) = AliasSyntax.pointerTarget(pointer), graph.defs[target] != nil else { return 1 }
                 return valueParts(target)
             }
             if TokensStudioMath.text(of: value) != nil { return 1 }

@@ -3,14 +3,16 @@ import SnapStyleJSON
 
 /// Errors in imported themes (docs/dtcg.md, "Errors"): a token in error is left out and the rest of the theme
 /// serves, so a token that reads one in error is left out too; the same error met once per mode is one message.
-extension TokenCompiler {
-    /// The layer without the tokens that read, directly or not, a token left out in error, and an error for each.
-    /// The memo keeps the whole layer: the next compile leaves out again what is then still in error.
-    mutating func leavingOutReaders(of layer: ThemeLayer) -> (ThemeLayer, Diagnostics) {
+extension TokenGraph {
+    /// The layer without the tokens that read, directly or not, a token left out in error, an error for each, and
+    /// every key left out. The memo keeps the whole layer: the next compile leaves out again what is then still in
+    /// error.
+    func leavingOutReaders(of layer: ThemeLayer, results: [String: TokenMemo.KeyResult], analysis: KeyAnalysis)
+        -> (layer: ThemeLayer, errors: Diagnostics, leftOut: Set<String>)
+    {
         var diagnostics = Diagnostics()
-        var missing = Set(graph.keyOrder.filter { reuse.next.keys[$0]?.isDefined == false })
-        guard !missing.isEmpty else { return (layer, diagnostics) }
-        defer { reuse.next.leftOut = missing }
+        var missing = Set(keyOrder.filter { results[$0]?.isDefined == false })
+        guard !missing.isEmpty else { return (layer, diagnostics, missing) }
         var layer = layer
         let readers = readerIndex()
         var queue = Array(missing).sorted()
@@ -18,8 +20,8 @@ extension TokenCompiler {
             for reader in readers[target] ?? [] where !missing.contains(reader) {
                 missing.insert(reader)
                 queue.append(reader)
-                guard let attribute = reuse.next.keys[reader]?.attribute ?? analysis.attributeMemo[reader] ?? nil,
-                    let location = graph.defs[reader]?.first?.token.location
+                guard let attribute = results[reader]?.attribute ?? analysis.attributeMemo[reader] ?? nil,
+                    let location = defs[reader]?.first?.token.location
                 else { continue }
                 layer.set(attribute, name(reader), nil)
                 layer.tokens.tokens[.key(attribute, name(reader))] = nil
@@ -31,7 +33,7 @@ extension TokenCompiler {
                 $1.location.file, $1.location.line, $1.location.column
             )
         }
-        return (layer, diagnostics)
+        return (layer, diagnostics, missing)
     }
 
     /// One message per place and cause: an error of a file that applies in several modes of a modifier (or
@@ -59,7 +61,7 @@ extension TokenCompiler {
     /// in a set (every context).
     func modes(applying file: String) -> String? {
         var named: [String] = []
-        for unit in graph.units {
+        for unit in units {
             guard let selector = unit.selector else {
                 if unit.documents.contains(where: { Self.holds($0, file) }) { return nil }
                 continue

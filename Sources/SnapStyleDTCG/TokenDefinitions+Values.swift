@@ -1,7 +1,7 @@
 import SnapStyleEngine
 import SnapStyleJSON
 
-extension TokenCompiler {
+extension TokenDefinitions {
     /// A key's definition and metadata: its values from the top of the resolution order down, the modifiers'
     /// values as `when` cases selected by the modifier, the top set's value as `else`.
     mutating func definition(of key: String, _ attribute: Attribute) -> (DefinitionEntry, TokenCatalog.Token)? {
@@ -61,7 +61,7 @@ extension TokenCompiler {
         let top = (otherwise?.0 ?? list.last!).token
         let deprecated = top.deprecated ?? inheritedDeprecation(key)
         var token = TokenCatalog.Token(
-            type: keyType(key) ?? "token", description: top.description,
+            type: analysis.keyType(key) ?? "token", description: top.description,
             deprecated: deprecated.flatMap { $0 == .bool(false) ? nil : $0 }, sources: sources)
         token.isSource =
             !graph.sourceFiles.isEmpty && list.allSatisfy { graph.sourceFiles.contains($0.token.location.file) }
@@ -90,27 +90,27 @@ extension TokenCompiler {
     /// One value as a definition: a reference for a whole alias, a literal otherwise.
     mutating func value(of def: Def, index: Int, key: String, _ attribute: Attribute) -> Definition? {
         let json = withWeightStyle(def.token.value)
-        if let target = Self.wholeAlias(json) {
-            guard checkTarget(target, from: def, expected: def.token.type) else { return nil }
-            return .ref(name(target), adjust: [])
+        if let target = AliasSyntax.whole(json) {
+            guard analysis.checkTarget(target, from: def, expected: def.token.type) else { return nil }
+            return .ref(graph.name(target), adjust: [])
         }
-        guard let type = type(of: def, warn: false) else { return nil }
+        guard let type = analysis.type(of: def, warn: false) else { return nil }
         if let text = TokensStudioMath.text(of: json) { return math(text, def: def, key: key, attribute) }
-        if Self.hasAlias(json) {
+        if AliasSyntax.hasAlias(json) {
             var ok = true
             let value = tokenValue(json, expected: type, container: type, def: def, ok: &ok)
             guard ok else { return nil }
             // The parts written here are checked as the type says, with each alias standing in for a valid value.
             if DTCGType.attribute(of: type) != .token, let probe = Self.probe(value) {
                 do {
-                    let probed = try DTCGValue.convert(type, probe, remBase: input.remBase)
+                    let probed = try DTCGValue.convert(type, probe, remBase: remBase)
                     for warning in probed.warnings { d.warning(def.token.location, "\(key): \(warning)") }
                 } catch {
                     d.error(def.token.location, "\(key): \(error.text)")
                     return nil
                 }
             }
-            return .value(.imported(ImportedLiteral(type: type, value: value, remBase: input.remBase)))
+            return .value(.imported(ImportedLiteral(type: type, value: value, remBase: remBase)))
         }
         guard case .success(let conversion)? = analysis.converted[key]?[index] else { return nil }
         for warning in conversion.warnings { d.warning(def.token.location, "\(key): \(warning)") }
@@ -125,8 +125,8 @@ extension TokenCompiler {
         }
         var lengths = Set<String>()
         for target in TokensStudioMath.references(in: text) {
-            guard checkTarget(target, from: def, expected: nil) else { return nil }
-            let attribute = self.attribute(of: target)
+            guard analysis.checkTarget(target, from: def, expected: nil) else { return nil }
+            let attribute = analysis.attribute(of: target)
             guard attribute == .number else {
                 d.error(
                     def.token.location,
@@ -135,10 +135,10 @@ extension TokenCompiler {
                         : "\(key): {\(target)} in '\(text)' is not a number or a length")
                 return nil
             }
-            if keyType(target) == "dimension" { lengths.insert(target) }
+            if analysis.keyType(target) == "dimension" { lengths.insert(target) }
         }
         do {
-            let expression = try TokensStudioMath.compile(text, remBase: input.remBase) { lengths.contains($0) }
+            let expression = try TokensStudioMath.compile(text, remBase: remBase) { lengths.contains($0) }
             return .value(.number(.calc(expression, scaled: false)))
         } catch {
             d.error(def.token.location, "\(key): \(error.message)")
@@ -151,7 +151,8 @@ extension TokenCompiler {
     mutating func mathValue(_ text: String, def: Def, length: Bool, ok: inout Bool) -> TokenValue {
         var lengths = Set<String>()
         for target in TokensStudioMath.references(in: text) {
-            guard checkTarget(target, from: def, expected: nil), attribute(of: target) == .number else {
+            guard analysis.checkTarget(target, from: def, expected: nil), analysis.attribute(of: target) == .number
+            else {
                 if graph.defs[target] != nil {
                     d.error(
                         def.token.location, "\(def.token.key): {\(target)} in '\(text)' is not a number or a length")
@@ -159,10 +160,10 @@ extension TokenCompiler {
                 ok = false
                 return .json(.string(text))
             }
-            if keyType(target) == "dimension" { lengths.insert(target) }
+            if analysis.keyType(target) == "dimension" { lengths.insert(target) }
         }
         do {
-            var (expression, isLength) = try TokensStudioMath.compileWithUnit(text, remBase: input.remBase) {
+            var (expression, isLength) = try TokensStudioMath.compileWithUnit(text, remBase: remBase) {
                 lengths.contains($0)
             }
             isLength = isLength || length
@@ -175,29 +176,11 @@ extension TokenCompiler {
         }
     }
 
-    /// Checks that an alias's target exists and has the expected type.
-    mutating func checkTarget(_ target: String, from def: Def, expected: String?) -> Bool {
-        guard graph.defs[target] != nil else {
-            let near = suggestions.closest(to: target, kind: "token") { Array(graph.defs.keys) }
-            d.error(
-                def.token.location,
-                "\(def.token.key): alias {\(target)} names no token" + (near.map { " (did you mean {\($0)}?)" } ?? ""))
-            return false
-        }
-        if let expected, let actual = keyType(target), actual != expected,
-            !(def.token.isLoose && Self.looselyEqual(actual, expected))
-        {
-            d.error(def.token.location, "\(def.token.key): alias {\(target)} is a \(actual), not a \(expected)")
-            return false
-        }
-        return true
-    }
-
     /// A typography whose weight names a Tokens Studio weight token that carries a style (`Regular italic`) has
     /// that style, as when the name is written in the typography itself.
     func withWeightStyle(_ json: JSONValue) -> JSONValue {
         guard case .object(var object) = json, object["fontStyle"] == nil, let weight = object["fontWeight"],
-            var target = Self.wholeAlias(weight)
+            var target = AliasSyntax.whole(weight)
         else { return json }
         for _ in 0..<Limits.referenceDepth {
             guard let token = graph.defs[target]?.last?.token else { return json }
@@ -205,7 +188,7 @@ extension TokenCompiler {
                 object["fontStyle"] = .string(style)
                 return .object(object)
             }
-            guard let next = Self.wholeAlias(token.value) else { return json }
+            guard let next = AliasSyntax.whole(token.value) else { return json }
             target = next
         }
         return json
@@ -241,30 +224,33 @@ extension TokenCompiler {
         -> TokenValue
     {
         if case .string(let text) = json, let target = TokenDocument.reference(text) {
-            guard checkTarget(target, from: def, expected: expected), let attribute = attribute(of: target) else {
+            guard analysis.checkTarget(target, from: def, expected: expected),
+                let attribute = analysis.attribute(of: target)
+            else {
                 ok = false
                 return .json(json)
             }
             return .alias(
-                TokenAlias(attribute: attribute, key: name(target), type: expected ?? keyType(target) ?? ""))
+                TokenAlias(
+                    attribute: attribute, key: graph.name(target), type: expected ?? analysis.keyType(target) ?? ""))
         }
         if let text = TokensStudioMath.text(of: json) {
             return mathValue(text, def: def, length: expected == "dimension", ok: &ok)
         }
         if case .object(let object) = json, object.count == 1, let pointer = object["$ref"]?.stringValue {
-            guard let (target, path) = Self.pointerTarget(pointer) else {
+            guard let (target, path) = AliasSyntax.pointerTarget(pointer) else {
                 d.error(def.token.location, "\(def.token.key): '\(pointer)' is not a pointer into this theme's tokens")
                 ok = false
                 return .json(json)
             }
-            guard checkTarget(target, from: def, expected: path.isEmpty ? expected : nil),
-                let attribute = attribute(of: target)
+            guard analysis.checkTarget(target, from: def, expected: path.isEmpty ? expected : nil),
+                let attribute = analysis.attribute(of: target)
             else {
                 ok = false
                 return .json(json)
             }
-            let type = path.isEmpty ? (expected ?? keyType(target) ?? "") : (keyType(target) ?? "")
-            return .alias(TokenAlias(attribute: attribute, key: name(target), type: type, path: path))
+            let type = path.isEmpty ? (expected ?? analysis.keyType(target) ?? "") : (analysis.keyType(target) ?? "")
+            return .alias(TokenAlias(attribute: attribute, key: graph.name(target), type: type, path: path))
         }
         switch json {
         case .object(let object):
@@ -298,7 +284,7 @@ extension TokenCompiler {
     }
 }
 
-extension TokenCompiler {
+extension TokenDefinitions {
     /// A token value with each alias replaced by a valid value of the type it stands for (nil if a type is unknown).
     static func probe(_ value: TokenValue) -> JSONValue? {
         switch value {

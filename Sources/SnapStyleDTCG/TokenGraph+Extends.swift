@@ -1,16 +1,28 @@
 import SnapStyleEngine
 
-extension TokenCompiler {
+extension TokenGraph {
     /// Group `$extends` (a deep merge): the named group's tokens and subgroups are copied below the extending group
     /// where it has none of its own. A chain is applied from its far end, so a group also inherits what its target
     /// inherited. Each group's chain is walked at most `Limits.extendsDepth` steps, and descendants are found
     /// through an index, so the work grows with the groups and the tokens copied, not with their product; a group
     /// whose chain is longer, or runs into a cycle, is an error where its `$extends` is written.
-    mutating func applyExtends(_ document: inout TokenDocument) {
+    mutating func applyExtends(_ d: inout Diagnostics) {
+        guard units.contains(where: { $0.documents.contains { $0.groups.values.contains { $0.extends != nil } } })
+        else { return }
+        for u in units.indices {
+            for c in units[u].documents.indices {
+                var document = units[u].documents[c]
+                extend(&document, &d)
+                units[u].documents[c] = document
+            }
+        }
+    }
+
+    private func extend(_ document: inout TokenDocument, _ d: inout Diagnostics) {
         var chains: [(key: String, target: String, location: SourceLocation, depth: Int)] = []
         for (key, info) in document.groups.sorted(by: { $0.key < $1.key }) {
             guard let (target, location) = info.extends else { continue }
-            if let depth = extendsDepth(of: key, target: target, location: location, in: document) {
+            if let depth = extendsDepth(of: key, target: target, location: location, in: document, &d) {
                 chains.append((key, target, location, depth))
             }
         }
@@ -18,14 +30,14 @@ extension TokenCompiler {
         var own = DescendantIndex(document)
         var below = DescendantIndex?.none
         for (key, target, location, _) in chains.sorted(by: { ($0.depth, $0.key) < ($1.depth, $1.key) }) {
-            if document.tokens[target] != nil || graph.base.tokens[target] != nil {
+            if document.tokens[target] != nil || base.tokens[target] != nil {
                 d.error(location, "\(key): $extends names the token '\(target)', not a group")
                 continue
             }
             let inOwn = !own.tokens[target, default: []].isEmpty
-            if !inOwn && below == nil { below = DescendantIndex(graph.base) }
+            if !inOwn && below == nil { below = DescendantIndex(base) }
             let index = inOwn ? own : below!
-            let source = inOwn ? document : graph.base
+            let source = inOwn ? document : base
             let inherited = index.tokens[target, default: []]
             guard !inherited.isEmpty || source.groups[target] != nil else {
                 d.error(location, "\(key): $extends names no group '\(target)'")
@@ -53,8 +65,8 @@ extension TokenCompiler {
 
     /// The number of `$extends` steps from a group to the end of its chain; nil (reported) for a cycle, a group
     /// extending its own ancestor, or a chain longer than `Limits.extendsDepth`.
-    private mutating func extendsDepth(
-        of key: String, target: String, location: SourceLocation, in document: TokenDocument
+    private func extendsDepth(
+        of key: String, target: String, location: SourceLocation, in document: TokenDocument, _ d: inout Diagnostics
     ) -> Int? {
         var chain = [key]
         var seen: Set = [key]
@@ -73,7 +85,7 @@ extension TokenCompiler {
             }
             chain.append(current)
             seen.insert(current)
-            following = (document.groups[current] ?? graph.base.groups[current])?.extends?.key
+            following = (document.groups[current] ?? base.groups[current])?.extends?.key
         }
         return chain.count - 1
     }

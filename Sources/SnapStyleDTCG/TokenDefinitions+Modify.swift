@@ -1,7 +1,7 @@
 import SnapStyleEngine
 import SnapStyleJSON
 
-extension TokenCompiler {
+extension TokenDefinitions {
     /// A color token's definition with Tokens Studio's modifier (`$extensions."studio.tokens".modify`) applied as
     /// Tokens Studio's transforms compute it (`StudioModifier`): `lighten`, `darken`, `mix` with a color and `alpha`,
     /// in `srgb`, `hsl`, `lch` or `p3`, written in `format` when given. The amount may be a number, a reference or
@@ -70,15 +70,15 @@ extension TokenCompiler {
         }
         if let fraction = TokensStudioValue.fraction(json)?.doubleValue { return .number(fraction) }
         for target in TokensStudioMath.references(in: text) {
-            guard checkTarget(target, from: def, expected: nil) else { return nil }
-            guard attribute(of: target) == .number else {
+            guard analysis.checkTarget(target, from: def, expected: nil) else { return nil }
+            guard analysis.attribute(of: target) == .number else {
                 d.error(def.token.location, "\(key): {\(target)} in the modifier's value '\(text)' is not a number")
                 return nil
             }
         }
-        if let target = TokenDocument.reference(text) { return .key(name(target)) }
+        if let target = TokenDocument.reference(text) { return .key(graph.name(target)) }
         do {
-            return try TokensStudioMath.compile(text, remBase: input.remBase) { _ in false }
+            return try TokensStudioMath.compile(text, remBase: remBase) { _ in false }
         } catch {
             d.error(def.token.location, "\(key): the modifier's value: \(error.message)")
             return nil
@@ -88,12 +88,12 @@ extension TokenCompiler {
     /// A modifier's color: a reference to a color token, or a color value.
     mutating func modifierColor(_ json: JSONValue, def: Def, key: String) -> ColorSpec? {
         if case .string(let text) = json, let target = TokenDocument.reference(text) {
-            guard checkTarget(target, from: def, expected: nil) else { return nil }
-            guard attribute(of: target) == .surface else {
+            guard analysis.checkTarget(target, from: def, expected: nil) else { return nil }
+            guard analysis.attribute(of: target) == .surface else {
                 d.error(def.token.location, "\(key): the modifier's color {\(target)} is not a color")
                 return nil
             }
-            return .ref(name(target))
+            return .ref(graph.name(target))
         }
         var warnings: [String] = []
         let value = TokensStudioValue.color(json) ?? json
