@@ -26,7 +26,7 @@ import sys
 import tempfile
 import time
 
-ROUNDS = 300
+ROUNDS = int(os.environ.get("LSP_BENCH_ROUNDS", "300"))
 
 
 class Client:

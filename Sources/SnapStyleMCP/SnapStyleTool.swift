@@ -181,7 +181,8 @@ enum SnapStyleTool: String, CaseIterable, Sendable {
                     pairs (on-X over X, ...). Lists the pairs below WCAG 2.2 (4.5:1 for normal text, 3:1 for large \
                     text and UI; AAA 7:1 and 4.5:1), each with its component, element and state, both keys with \
                     file:line, the ratio, the contexts and a suggested color for the foreground key. As \
-                    `snapstyle audit --format json`.
+                    `snapstyle audit --format json`. \
+                    Colors are keys of the attribute surface (e.g. surface background), not of "color".
                     """,
                 inputSchema: [
                     "type": "object",

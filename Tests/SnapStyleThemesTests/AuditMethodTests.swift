@@ -44,13 +44,14 @@ import Testing
         #expect(result.json == answer, "the typed shape reads the answer whole")
     }
 
-    @Test(arguments: [
-        (#"{"theme": "nothing"}"#, RPCError.unknownThemeCode, nil),
-        (#"{"level": "A"}"#, RPCError.invalidParamsCode, "level"),
-        (#"{"theme": "snap", "themes": ["snap"]}"#, RPCError.invalidParamsCode, "themes"),
-        (#"{"apca": "yes"}"#, RPCError.invalidParamsCode, "apca"),
-        (#"{"context": {"colorScheme": "purple"}}"#, RPCError.invalidContextCode, "context.colorScheme"),
-    ] as [(String, Int, String?)])
+    @Test(
+        arguments: [
+            (#"{"theme": "nothing"}"#, RPCError.unknownThemeCode, nil),
+            (#"{"level": "A"}"#, RPCError.invalidParamsCode, "level"),
+            (#"{"theme": "snap", "themes": ["snap"]}"#, RPCError.invalidParamsCode, "themes"),
+            (#"{"apca": "yes"}"#, RPCError.invalidParamsCode, "apca"),
+            (#"{"context": {"colorScheme": "purple"}}"#, RPCError.invalidContextCode, "colorScheme"),
+        ] as [(String, Int, String?)])
     func wrongParamsAreErrors(params: String, code: Int, field: String?) {
         do {
             _ = try methods.handle("audit", json(params))
