@@ -78,12 +78,13 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
-        // The methods that answer from themes alone, and theme exports: shared by the daemon and the offline CLI.
+        // The methods that answer from themes alone (`audit` through SnapStyleReview) and theme exports: shared by the
+        // daemon and the offline CLI.
         .target(
             name: "SnapStyleMethods",
             dependencies: [
                 "SnapStyleProtocol", "SnapStyleEngine", "SnapStyleThemes", "SnapStyleJSON", "SnapStyleJansson",
-                "SnapStyleSystem",
+                "SnapStyleSystem", "SnapStyleReview",
             ]
         ),
         // Problems at a place (file, line, column) with their kind, printed as GitHub Actions workflow commands or as a
@@ -105,7 +106,7 @@ let package = Package(
         .target(
             name: "SnapStyleReview",
             dependencies: [
-                "SnapStyleEngine", "SnapStyleThemes", "SnapStyleJSON", "SnapStyleJansson",
+                "SnapStyleEngine", "SnapStyleThemes", "SnapStyleJSON", "SnapStyleJansson", "SnapStyleProtocol",
                 .product(name: "RealModule", package: "swift-numerics"),
             ]
         ),
@@ -168,7 +169,7 @@ let package = Package(
             name: "SnapStyleLSP",
             dependencies: [
                 "SnapStyleEngine", "SnapStyleThemes", "SnapStyleMethods", "SnapStyleProtocol", "SnapStyleJSON",
-                "SnapStyleJansson", "SnapStyleSystem", "SnapStyleWatcher",
+                "SnapStyleJansson", "SnapStyleSystem", "SnapStyleWatcher", "SnapStyleReview",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -240,7 +241,12 @@ let package = Package(
             name: "SnapStyleDiagnosticsTests",
             dependencies: ["SnapStyleDiagnostics", "SnapStyleJSON", "SnapStyleJansson", "SnapStyleTestSupport"]
         ),
-        .testTarget(name: "SnapStyleLSPTests", dependencies: ["SnapStyleLSP", "SnapStyleEngine"]),
+        .testTarget(
+            name: "SnapStyleLSPTests",
+            dependencies: [
+                "SnapStyleLSP", "SnapStyleEngine", "SnapStyleThemes", "SnapStyleJSON", "SnapStyleTestSupport",
+            ]
+        ),
         // The Swift JSON codec (JSONText) against jansson: the same texts read alike, each reads what the other writes.
         .testTarget(
             name: "SnapStyleJSONTests", dependencies: ["SnapStyleJSON", "SnapStyleJansson", "SnapStyleTestSupport"]

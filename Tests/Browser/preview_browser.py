@@ -136,6 +136,66 @@ def wait_ready(checks, driver, what):
     checks.until(lambda: driver.execute_script("return document.body.dataset.ready === 'true'"), what, timeout=15)
 
 
+def luminance(hex_color):
+    channels = [int(hex_color[index:index + 2], 16) / 255 for index in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def wcag_ratio(a, b):
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+CONTRAST_CELL = ('.contrast-table[data-component="%s"][data-scheme="light"] tr[data-element="%s"] '
+                 'td[data-state="%s"]')
+
+
+def contrast_cell(driver, component, element, state):
+    cells = driver.find_elements(By.CSS_SELECTOR, CONTRAST_CELL % (component, element, state))
+    return cells[0] if cells else None
+
+
+def contrast_section(checks, driver, theme_file, artifacts):
+    """The components section's contrast tables: the ratios of the column's context, checked against the WCAG
+    formula over the drawn colors, failures marked, and a label made pale in the theme file marked live."""
+    checks.until(lambda: len(driver.find_elements(By.CSS_SELECTOR, ".contrast-table")) > 5,
+                 "each component has a contrast table")
+    cells = driver.execute_script("""
+        return [...document.querySelectorAll('.contrast-table td[data-ratio]')].map((td) => [
+            td.dataset.foreground, td.dataset.background, Number(td.dataset.ratio), td.dataset.verdict,
+            td.textContent]);""")
+    checks.expect(len(cells) > 50, "%d contrast cells are drawn" % len(cells))
+    wrong = [cell for cell in cells if abs(wcag_ratio(cell[0], cell[1]) - cell[2]) > 0.02]
+    checks.expect(not wrong, "every ratio is the WCAG formula over its drawn colors (hex, rounded to 8 bits) %s" % wrong[:3])
+    unmarked = [cell for cell in cells if (cell[3] == "fail") != cell[4].endswith("✗")]
+    checks.expect(not unmarked, "exactly the failing cells are marked ✗ %s" % unmarked[:3])
+    accent = contrast_cell(driver, "accentCard", "any", "normal")
+    checks.expect(accent is not None and accent.get_attribute("data-verdict") == "fail"
+                  and accent.text.strip().startswith("4.01"),
+                  "white on the system blue of accentCard reads 4.01 and fails: %r"
+                  % (accent.text if accent else None))
+    label = contrast_cell(driver, "contentCard", "label", "normal")
+    checks.expect(label is not None and label.get_attribute("data-verdict") == "pass", "contentCard's label passes")
+    block = driver.find_element(By.CSS_SELECTOR, '.component-block[data-component="accentCard"][data-scheme="light"]')
+    driver.execute_script("arguments[0].scrollIntoView({block: 'start'}); window.scrollBy(0, -130);", block)
+    screenshot(driver, os.path.join(artifacts, "preview-contrast.png"), full_page=False)
+
+    # A pale label, saved: the cell turns into a failure without a reload.
+    pale = json.loads(theme_text(LIGHT))
+    pale["surface"]["paleInk"] = "#B0B0B0"
+    pale["composition"] = {"label": {"foreground": "paleInk"}}
+    write_atomically(theme_file, json.dumps(pale, indent=2) + "\n")
+    checks.until(lambda: (contrast_cell(driver, "contentCard", "label", "normal") or label).get_attribute(
+        "data-verdict") == "fail", "a label made pale in the theme file is marked as failing, live")
+    cell = contrast_cell(driver, "contentCard", "label", "normal")
+    checks.expect(cell.get_attribute("data-foreground") == "#B0B0B0FF" and "✗" in cell.text,
+                  "the failing cell shows the pale gray and its mark: %r" % cell.text)
+    write_atomically(theme_file, theme_text(LIGHT))
+    checks.until(lambda: (contrast_cell(driver, "contentCard", "label", "normal") or cell).get_attribute(
+        "data-verdict") == "pass", "restored, the label passes again")
+
+
 def preview_page(checks, driver, base, theme_file, harbor_file, artifacts):
     driver.get(base)
     wait_ready(checks, driver, "the page renders (body[data-ready])")
@@ -168,6 +228,7 @@ def preview_page(checks, driver, base, theme_file, harbor_file, artifacts):
         return keys.length > 5 && keys.every((k, i) => i === 0 || compare(keys[i - 1], k) <= 0);
     """), "number keys are in natural order")
     screenshot(driver, os.path.join(artifacts, "preview-light-1440.png"))
+    contrast_section(checks, driver, theme_file, artifacts)
 
     Select(driver.find_element(By.ID, "scheme")).select_by_value("dark")
     checks.until(lambda: sample_style(driver, "surface", "brandPrimary", "dark", "background-color") == rgb(DARK),
