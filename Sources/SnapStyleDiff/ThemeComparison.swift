@@ -1,20 +1,20 @@
 import SnapStyleEngine
 import SnapStyleThemes
 
-/// Compares the themes of two stores: `snapstyle diff`.
+/// Compares the themes of two builds: `snapstyle diff`.
 public enum ThemeComparison {
     /// The themes compared when none is named: every theme of either side's roots, else the built-in preset.
-    public static func defaultThemes(base: ThemeStore, head: ThemeStore) -> [String] {
+    public static func defaultThemes(base: some ThemeSource, head: some ThemeSource) -> [String] {
         let own = Set((base.infos + head.infos).filter { $0.origin != .builtin }.map(\.name)).sorted()
         return own.isEmpty ? [Preset.name] : own
     }
 
     /// Compares each named theme; `displayPath` turns a side's root into the path the report shows.
     public static func run(
-        base: ThemeStore, head: ThemeStore, baseLabel: String, headLabel: String, themes names: [String],
+        base: some ThemeSource, head: some ThemeSource, baseLabel: String, headLabel: String, themes names: [String],
         displayPath: (String) -> String = { $0 }
     ) -> DiffReport {
-        func roots(_ store: ThemeStore) -> [String: String] {
+        func roots(_ store: any ThemeSource) -> [String: String] {
             var roots: [String: String] = [:]
             for info in store.infos where info.origin != .builtin { roots[info.name] = displayPath(info.root) }
             return roots
@@ -22,7 +22,7 @@ public enum ThemeComparison {
         let baseRoots = roots(base), headRoots = roots(head)
         var diffs: [ThemeDiff] = []
         for name in names {
-            let sides = [(SideError.Side.base, base), (.head, head)].map { side, store in
+            let sides = [(SideError.Side.base, base as any ThemeSource), (.head, head)].map { side, store in
                 (side, store.infos.first { $0.name == name }, store)
             }
             var errors: [SideError] = []

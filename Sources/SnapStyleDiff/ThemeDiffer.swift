@@ -3,7 +3,7 @@ import SnapStyleMethods
 import SnapStyleReview
 import SnapStyleThemes
 
-/// Compares one theme as two stores serve it: its definitions, its resolved values in every context, what they
+/// Compares one theme as two builds give it: its definitions, its resolved values in every context, what they
 /// reach (components, containers, CSS variables) and the contrast of its pairs.
 struct ThemeDiffer {
     let old: StyleSession

@@ -6,7 +6,7 @@ import SnapStyleThemes
 /// Audits themes of a store: each theme's pairs in every context, with its declared pairs read from its manifest.
 public enum ThemeAudit {
     /// The themes audited when none is named: every theme of the roots, else the built-in preset.
-    public static func defaultThemes(of store: ThemeStore) -> [String] {
+    public static func defaultThemes(of store: some ThemeSource) -> [String] {
         let own = store.infos.filter { $0.origin != .builtin }.map(\.name).sorted()
         return own.isEmpty ? [Preset.name] : own
     }
@@ -15,7 +15,7 @@ public enum ThemeAudit {
     /// `readFile` reads a theme file (for the manifest's `audit` pairs); `only` measures in these contexts instead of
     /// each theme's whole context space.
     public static func run(
-        store: ThemeStore, themes names: [String], options: AuditOptions, all: Bool = false,
+        store: some ThemeSource, themes names: [String], options: AuditOptions, all: Bool = false,
         only: [AuditContext]? = nil, displayPath: (String) -> String, readFile: (String) -> [UInt8]?
     ) -> AuditReport {
         var roots: [String: String] = [:]

@@ -49,11 +49,10 @@ struct Audit: AsyncParsableCommand {
     func run() async throws {
         let roots = try DaemonSettings.roots(adding: themes)
         let fileSystem = POSIXFileSystem(maxFileBytes: Limits.fileBytes)
-        let store = ThemeStore(roots: roots, fileSystem: fileSystem)
-        store.reloadAll()
-        let names = theme.isEmpty ? ThemeAudit.defaultThemes(of: store) : theme
+        let build = ThemeBuilder(roots: roots, fileSystem: fileSystem).build().build
+        let names = theme.isEmpty ? ThemeAudit.defaultThemes(of: build) : theme
         let report = ThemeAudit.run(
-            store: store, themes: names, options: AuditOptions(level: level, apca: apca), all: all,
+            store: build, themes: names, options: AuditOptions(level: level, apca: apca), all: all,
             displayPath: displayPath, readFile: { try? fileSystem.read($0) })
         let text =
             switch format {

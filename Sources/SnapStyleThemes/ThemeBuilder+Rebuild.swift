@@ -1,7 +1,7 @@
 import SnapStyleEngine
 import SnapStyleJSON
 
-extension ThemeStore {
+extension ThemeBuilder {
     /// What a rebuilt theme changed, for the themes that extend it.
     struct Delta {
         var nodes: Set<NodeRef>
@@ -11,27 +11,31 @@ extension ThemeStore {
     /// What building one theme came to.
     enum BuildOutcome {
         /// The theme serves the new build; `change` is nil when nothing resolves differently (or it is new).
-        case applied(change: ThemeChange?, delta: Delta?)
+        case applied(change: ThemeChange?, delta: Delta?, installation: ThemeInstallation)
         /// The theme keeps serving its last good generation, if any.
         case failed(ThemeFailure)
     }
 
     /// Rebuilds the themes whose files changed (`changedFiles`: name → changed file paths) and every theme that
-    /// extends a rebuilt one, parents first.
-    func rebuild(_ changedFiles: [String: Set<String>], _ state: inout State, _ report: inout ReloadReport) {
+    /// extends a rebuilt one, parents first. Returns the generations the rebuilt themes serve now, by name.
+    func rebuild(_ changedFiles: [String: Set<String>], _ build: inout ThemeBuild, _ report: inout ReloadReport)
+        -> [String: ThemeInstallation]
+    {
         var deltas: [String: Delta] = [:]
-        let toBuild = Self.extending(Set(changedFiles.keys), state.records)
-        for name in buildOrder(state.records) where toBuild.contains(name) {
-            // Taken out of the state so that its graph and layer are uniquely referenced while they change.
-            var record = state.records.removeValue(forKey: name)!
+        var installed: [String: ThemeInstallation] = [:]
+        let toBuild = Self.extending(Set(changedFiles.keys), build.records)
+        for name in Self.buildOrder(build.records) where toBuild.contains(name) {
+            // Taken out of the build so that its graph and layer are uniquely referenced while they change.
+            var record = build.records.removeValue(forKey: name)!
             let (wasServed, hadErrors) = (record.served != nil, !record.errors.isEmpty)
             let parentDelta = record.parent.flatMap { deltas[$0] }
             // Tokens left out, or back in, make a new generation even when no value changes, so that clients hear.
             let announcing = wasServed && record.tokenErrors != record.servedTokenErrors
-            let outcome = build(
-                &record, files: changedFiles[name] ?? [], parentDelta: parentDelta, announcing: announcing, state)
+            let outcome = buildTheme(
+                &record, files: changedFiles[name] ?? [], parentDelta: parentDelta, announcing: announcing, build)
             switch outcome {
-            case .applied(var change, let delta):
+            case .applied(var change, let delta, let installation):
+                installed[name] = installation
                 record.memo.previous = [:]
                 record.servedTokenErrors = record.tokenErrors
                 // A theme is announced as added when it first serves (one broken on arrival reports its errors).
@@ -39,7 +43,7 @@ extension ThemeStore {
                 if hadErrors, let served = record.served {
                     report.recovered.append(
                         ThemeRecovery(
-                            theme: name, generation: served.snapshot.generation, tokenErrors: record.tokenErrors))
+                            theme: name, generation: served.generation, tokenErrors: record.tokenErrors))
                 }
                 change?.tokenErrors = record.tokenErrors
                 if let change { report.changes.append(change) }
@@ -49,8 +53,9 @@ extension ThemeStore {
                 record.memo = BuildMemo()
                 report.failures.append(failure)
             }
-            state.records[name] = record
+            build.records[name] = record
         }
+        return installed
     }
 
     /// The given names and every theme that extends one of them, directly or not.
@@ -70,7 +75,7 @@ extension ThemeStore {
     }
 
     /// Names with parents before the themes that extend them (names on an `extends` cycle last).
-    func buildOrder(_ records: [String: Record]) -> [String] {
+    static func buildOrder(_ records: [String: Record]) -> [String] {
         var order: [String] = []
         var placed = Set<String>()
         var remaining = records.keys.sorted()
@@ -91,20 +96,20 @@ extension ThemeStore {
     }
 
     /// The served layers of the theme a record extends; an `extends` that cannot be served is an error.
-    func parentLayers(of record: Record, at location: SourceLocation, _ state: State, _ errors: inout [ThemeError])
+    func parentLayers(of record: Record, at location: SourceLocation, _ build: ThemeBuild, _ errors: inout [ThemeError])
         -> [ThemeLayer]
     {
         guard let parentName = record.extends else { return [] }
         if record.extendsBuiltinPreset { return [Preset.layer] }
-        if let cycle = extendsCycle(from: record.name, parent: parentName, state.records) {
+        if let cycle = Self.extendsCycle(from: record.name, parent: parentName, build.records) {
             errors.append(ThemeError(at: location, "theme extends cycle: \(cycle.joined(separator: " → "))"))
-        } else if let parent = state.records[parentName] {
+        } else if let parent = build.records[parentName] {
             // A theme on a parent in error is in error too, as it would be after a fresh start, where the
             // parent never loaded; it keeps serving its last good generation.
-            if parent.errors.isEmpty, let served = parent.served { return served.snapshot.layers }
+            if parent.errors.isEmpty, let served = parent.served { return served.layers }
             errors.append(ThemeError(at: location, "extends '\(parentName)', which has errors"))
         } else {
-            let known = state.records.keys.sorted().joined(separator: ", ")
+            let known = build.records.keys.sorted().joined(separator: ", ")
             errors.append(ThemeError(at: location, "extends unknown theme '\(parentName)' (known: \(known))"))
         }
         return []
@@ -121,7 +126,7 @@ extension ThemeStore {
     }
 
     /// The chain of `extends` from a theme if it comes back to a theme already on it.
-    func extendsCycle(from name: String, parent: String, _ records: [String: Record]) -> [String]? {
+    static func extendsCycle(from name: String, parent: String, _ records: [String: Record]) -> [String]? {
         var chain = [name]
         var next: String? = parent
         while let current = next {
@@ -131,57 +136,5 @@ extension ThemeStore {
             next = records[current]?.parent
         }
         return nil
-    }
-
-    /// Publishes served themes and infos for readers.
-    func publish(_ state: State) {
-        var themes: [String: StyleTheme] = [:]
-        var infos: [ThemeInfo] = []
-        for record in state.records.values.sorted(by: { $0.name < $1.name }) {
-            if let served = record.served { themes[record.name] = served }
-            let generation = record.served?.snapshot.generation ?? 0
-            var info = ThemeInfo(
-                name: record.name, root: record.rootPath, origin: record.origin, extends: record.extends,
-                state: record.errors.isEmpty ? (record.served == nil ? .loading : .loaded) : .error,
-                generation: generation, files: record.fileOrder, errors: record.errors + record.tokenErrors,
-                shadowed: record.shadowed)
-            if Self.hasTokens(record) {
-                info.format = .dtcg
-                info.warnings = record.warnings
-                info.tokens = record.tokenCount
-                let mappings = record.manifest?.modifiers ?? []
-                info.modifiers = (record.files[Self.tokensUnit]?.layer.tokens.modifiers ?? []).map { selector in
-                    ModifierInfo(
-                        name: selector.name, contexts: selector.contexts, defaultContext: selector.defaultContext,
-                        mappedTo: mappings.first { $0.modifier == selector.name }?.written
-                            ?? Self.writtenMapping(selector.mapping))
-                }
-            }
-            infos.append(info)
-        }
-        published.withLock {
-            $0.themes = themes
-            $0.infos = infos
-        }
-    }
-
-    /// A mapping the theme's files imply (mode files, contexts named light and dark) as a manifest would write it:
-    /// `{"dark": {"colorScheme": "dark", "contrast": "standard"}}`; nil for none.
-    static func writtenMapping(_ mapping: [ModifierSelector.Mapping]) -> JSONValue? {
-        guard !mapping.isEmpty else { return nil }
-        var written = JSONObject()
-        for entry in mapping {
-            var predicate = JSONObject()
-            for test in entry.predicate.tests {
-                guard case .equals(let value) = test.matcher else { continue }
-                switch test.member {
-                case .colorScheme: predicate["colorScheme"] = .string(value.description)
-                case .contrast: predicate["contrast"] = .string(value.description)
-                default: continue
-                }
-            }
-            written[entry.context] = .object(predicate)
-        }
-        return .object(written)
     }
 }

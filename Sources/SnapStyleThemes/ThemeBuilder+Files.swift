@@ -2,7 +2,7 @@ import SnapStyleEngine
 import SnapStyleSystem
 
 /// Discovery and reading of the themes' files.
-extension ThemeStore {
+extension ThemeBuilder {
     /// Theme name → its locations, highest precedence first.
     func discover() -> [String: [ThemeDiscovery.Location]] {
         var result: [String: [ThemeDiscovery.Location]] = [:]

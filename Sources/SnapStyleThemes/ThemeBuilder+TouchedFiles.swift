@@ -1,4 +1,4 @@
-extension ThemeStore {
+extension ThemeBuilder {
     /// Which files of a theme a change touched.
     enum TouchedFiles: Sendable, Equatable {
         /// Every file of the theme: it is read again whole.

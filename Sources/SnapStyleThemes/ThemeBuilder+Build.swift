@@ -1,7 +1,7 @@
 import SnapStyleEngine
 
-/// Building one theme: its steps, in `build`.
-extension ThemeStore {
+/// Building one theme: its steps, in `buildTheme`.
+extension ThemeBuilder {
     /// The theme's own layer merged from its files, with the first manifest among them.
     private struct MergedTheme {
         var layer: ThemeLayer
@@ -31,13 +31,13 @@ extension ThemeStore {
     /// Builds one theme's candidate from its files and its parent's served layers; applies it if it is valid.
     /// Incremental when the memo holds the last good build on the same parent, from scratch otherwise. `announcing`:
     /// a served theme takes a new generation and reports a change even when no value changes.
-    func build(
-        _ record: inout Record, files: Set<String>, parentDelta: Delta?, announcing: Bool = false, _ state: State
+    func buildTheme(
+        _ record: inout Record, files: Set<String>, parentDelta: Delta?, announcing: Bool = false, _ build: ThemeBuild
     ) -> BuildOutcome {
         let merge = merged(&record, changedFiles: files)
         var errors = merge.errors
         let location = Self.themeLocation(merge.manifest, of: record)
-        let parentLayers = self.parentLayers(of: record, at: location, state, &errors)
+        let parentLayers = self.parentLayers(of: record, at: location, build, &errors)
         guard errors.isEmpty else { return Self.fail(&record, errors) }
         let candidate = Candidate(
             own: merge.layer, layers: parentLayers + [merge.layer],
@@ -62,7 +62,7 @@ extension ThemeStore {
             ($0.file, $0.line, $0.column, $0.message) < ($1.file, $1.line, $1.column, $1.message)
         }
         record.errors = sorted
-        let generation = record.served?.snapshot.generation ?? 0
+        let generation = record.served?.generation ?? 0
         return .failed(ThemeFailure(theme: record.name, generation: generation, errors: sorted))
     }
 
@@ -77,7 +77,7 @@ extension ThemeStore {
             candidates.formUnion(change.nodes)
         }
         if let parentDelta { candidates.formUnion(parentDelta.nodes) }
-        return .incremental(candidates: candidates, served: served.snapshot)
+        return .incremental(candidates: candidates, served: served)
     }
 
     /// The memo's reference graph, taken out of it so that it is uniquely referenced while it is updated.
@@ -132,28 +132,30 @@ extension ThemeStore {
         let reported = files.subtracting([Self.tokensUnit])
         guard let served = record.served else {
             let snapshot = ThemeSnapshot(name: record.name, generation: 1, layers: candidate.layers)
-            record.served = StyleTheme(snapshot, budget: cacheBudget)
-            return .applied(change: nil, delta: Delta(nodes: Set(candidate.own.nodes), files: reported.sorted()))
+            record.served = snapshot
+            return .applied(
+                change: nil, delta: Delta(nodes: Set(candidate.own.nodes), files: reported.sorted()),
+                installation: .first(snapshot))
         }
         let nodes: Set<NodeRef>
         switch candidate.scope {
         case .incremental(let candidates, _):
             nodes = candidates
         case .full:
-            nodes = Set(served.snapshot.layers.flatMap(\.nodes)).union(candidate.layers.flatMap(\.nodes))
+            nodes = Set(served.layers.flatMap(\.nodes)).union(candidate.layers.flatMap(\.nodes))
         }
-        return install(
-            candidate.layers, nodes: nodes, on: served, graph: graph,
-            files: reported.isEmpty ? (parentDelta?.files ?? []) : reported.sorted(), announcing: announcing)
+        return Self.next(
+            candidate.layers, nodes: nodes, after: served, graph: graph,
+            files: reported.isEmpty ? (parentDelta?.files ?? []) : reported.sorted(), announcing: announcing,
+            &record)
     }
 
-    /// Installs a new generation of a served theme: which of `nodes` changed, and what reads them. Without a
-    /// change the theme keeps its generation, unless `announcing`.
-    private func install(
-        _ layers: [ThemeLayer], nodes: Set<NodeRef>, on served: StyleTheme, graph: ReferenceGraph,
-        files: [String], announcing: Bool
+    /// The next generation of a served theme: which of `nodes` changed, and what reads them (the cache entries
+    /// its installation drops). Without a change the theme keeps its generation, unless `announcing`.
+    private static func next(
+        _ layers: [ThemeLayer], nodes: Set<NodeRef>, after oldSnapshot: ThemeSnapshot, graph: ReferenceGraph,
+        files: [String], announcing: Bool, _ record: inout Record
     ) -> BuildOutcome {
-        let oldSnapshot = served.snapshot
         var changedNodes = Set(
             nodes.filter { node in
                 if case .key = node { return Self.differs(node, oldSnapshot.layers, layers) }
@@ -168,24 +170,27 @@ extension ThemeStore {
         changedNodes.formUnion(components.map(NodeRef.component))
         guard !changedNodes.isEmpty else {
             guard announcing else {
-                served.install(oldSnapshot.relocated(layers: layers), changed: [])
-                return .applied(change: nil, delta: nil)
+                let relocated = oldSnapshot.relocated(layers: layers)
+                record.served = relocated
+                return .applied(change: nil, delta: nil, installation: .next(relocated, changed: []))
             }
-            served.install(probe, changed: [])
+            record.served = probe
             let change = ThemeChange(
                 theme: oldSnapshot.name, generation: probe.generation, changed: [:], containers: [], components: [],
                 files: files)
-            return .applied(change: change, delta: nil)
+            return .applied(change: change, delta: nil, installation: .next(probe, changed: []))
         }
         let affected = graph.affectedKeys(by: changedNodes, stackChanged: !containers.isEmpty || !components.isEmpty)
-        served.install(probe, changed: affected.union(changedNodes))
+        record.served = probe
         var changed: [Attribute: [String]] = [:]
         for case .key(let attribute, let key) in affected { changed[attribute, default: []].append(key) }
         for attribute in changed.keys { changed[attribute]!.sort() }
         let change = ThemeChange(
             theme: oldSnapshot.name, generation: probe.generation, changed: changed, containers: containers,
             components: components, files: files)
-        return .applied(change: change, delta: Delta(nodes: changedNodes, files: files))
+        return .applied(
+            change: change, delta: Delta(nodes: changedNodes, files: files),
+            installation: .next(probe, changed: affected.union(changedNodes)))
     }
 
     /// The theme's own layer from its files: updated from the last merge for the changed files when that merge

@@ -2,7 +2,7 @@ import SnapStyleDTCG
 import SnapStyleJSON
 import SnapStyleEngine
 
-extension ThemeStore {
+extension ThemeBuilder {
     /// Where a theme's compiled design tokens sit among its files: one contribution to its layer, rebuilt from
     /// every token file (and the resolver and manifest) whenever one of its files changes.
     static let tokensUnit = "\u{1}tokens"
