@@ -287,10 +287,10 @@ let package = Package(
             ]
         ),
         // The importer's stages fed in memory, given files and wanted values, per section of docs/dtcg.md: no store,
-        // no files on disk.
+        // no files on disk (SnapStyleThemes only for what a file is by its content, `ThemeFile.parse`).
         .testTarget(
             name: "SnapStyleDTCGTests",
-            dependencies: ["SnapStyleDTCG", "SnapStyleEngine", "SnapStyleJSON", "SnapStyleJansson"]
+            dependencies: ["SnapStyleDTCG", "SnapStyleEngine", "SnapStyleJSON", "SnapStyleJansson", "SnapStyleThemes"]
         ),
         // `snapstyle build`: the config's errors, each format's text, and the real binary's outputs read by the real
         // consumers (Chromium, sassc, tsc, node, swiftc, aapt).
