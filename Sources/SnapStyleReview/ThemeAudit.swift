@@ -36,17 +36,8 @@ public enum ThemeAudit {
                 problems.append("theme '\(name)' is not loaded")
                 continue
             }
-            var declared: [DeclaredPair] = []
-            if info.origin != .builtin {
-                for file in info.files where file.hasSuffix(".json") {
-                    guard let bytes = readFile(info.root + "/" + file), let json = try? Jansson.parse(bytes: bytes),
-                        let audit = json["theme"]?["audit"]
-                    else { continue }
-                    let (pairs, trouble) = DeclaredPair.read(audit, file: displayPath(info.root + "/" + file))
-                    declared += pairs
-                    problems += trouble
-                }
-            }
+            let (declared, trouble) = declaredPairs(of: info, displayPath: displayPath, readFile: readFile)
+            problems += trouble
             let session = theme.session()
             let auditor = ThemeAuditor(
                 theme: name, session: session, options: options,
@@ -54,5 +45,24 @@ public enum ThemeAudit {
             results.append(auditor.run(all: all))
         }
         return AuditReport(options: options, themes: results, problems: problems)
+    }
+
+    /// The pairs a theme declares in its manifest (`"theme": {"audit": [...]}`), and what is wrong with the
+    /// others; the built-in preset declares none.
+    public static func declaredPairs(
+        of info: ThemeInfo, displayPath: (String) -> String, readFile: (String) -> [UInt8]?
+    ) -> (pairs: [DeclaredPair], problems: [String]) {
+        guard info.origin != .builtin else { return ([], []) }
+        var declared: [DeclaredPair] = []
+        var problems: [String] = []
+        for file in info.files where file.hasSuffix(".json") {
+            guard let bytes = readFile(info.root + "/" + file), let json = try? Jansson.parse(bytes: bytes),
+                let audit = json["theme"]?["audit"]
+            else { continue }
+            let (pairs, trouble) = DeclaredPair.read(audit, file: displayPath(info.root + "/" + file))
+            declared += pairs
+            problems += trouble
+        }
+        return (declared, problems)
     }
 }
