@@ -312,10 +312,12 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         // `snapstyle diff` through the real CLI: a seeded regression, the JSON shape, exit codes, git revisions of a
-        // temporary repository, the markdown through python3-markdown and the HTML page in Chromium.
+        // temporary repository, the markdown through python3-markdown and the HTML page in Chromium; a real design
+        // change from Designsystemet's history (Fixtures), diffed and audited.
         .testTarget(
             name: "SnapStyleDiffTests",
-            dependencies: ["SnapStyleDiff", "SnapStyleJSON", "SnapStyleJansson", "SnapStyleTestSupport"]
+            dependencies: ["SnapStyleDiff", "SnapStyleJSON", "SnapStyleJansson", "SnapStyleTestSupport"],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "SnapStyleThemesTests",

@@ -1,4 +1,6 @@
 import SnapStyleEngine
+import SnapStyleReview
+import SnapStyleSystem
 import SnapStyleThemes
 
 /// Compares the themes of two builds: `snapstyle diff`.
@@ -9,10 +11,12 @@ public enum ThemeComparison {
         return own.isEmpty ? [Preset.name] : own
     }
 
-    /// Compares each named theme; `displayPath` turns a side's root into the path the report shows.
+    /// Compares each named theme; `displayPath` turns a side's root into the path the report shows; `readFile`
+    /// reads a theme's manifest for the contrast pairs it declares (`theme.audit`), as `audit` does.
     public static func run(
         base: some ThemeSource, head: some ThemeSource, baseLabel: String, headLabel: String, themes names: [String],
-        displayPath: (String) -> String = { $0 }
+        displayPath: (String) -> String = { $0 },
+        readFile: (String) -> [UInt8]? = { try? POSIXFileSystem(maxFileBytes: Limits.fileBytes).read($0) }
     ) -> DiffReport {
         func roots(_ store: any ThemeSource) -> [String: String] {
             var roots: [String: String] = [:]
@@ -53,8 +57,12 @@ public enum ThemeComparison {
                 diffs.append(ThemeDiff(theme: name, status: .removed))
                 continue
             }
+            func declared(_ info: ThemeInfo?) -> [DeclaredPair] {
+                info.map { ThemeAudit.declaredPairs(of: $0, displayPath: displayPath, readFile: readFile).pairs } ?? []
+            }
             let differ = ThemeDiffer(
-                old: baseTheme.session(), new: headTheme.session(), oldRoots: baseRoots, newRoots: headRoots)
+                old: baseTheme.session(), new: headTheme.session(), oldRoots: baseRoots, newRoots: headRoots,
+                oldDeclared: declared(sides[0].1), newDeclared: declared(sides[1].1))
             diffs.append(differ.run(theme: name))
         }
         return DiffReport(base: baseLabel, head: headLabel, themes: diffs)

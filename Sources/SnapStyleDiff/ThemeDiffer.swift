@@ -12,6 +12,9 @@ struct ThemeDiffer {
     /// Theme name → root directory of each side, to say where a definition is written.
     let oldRoots: [String: String]
     let newRoots: [String: String]
+    /// The contrast pairs each side's manifest declares (`theme.audit`).
+    var oldDeclared: [DeclaredPair] = []
+    var newDeclared: [DeclaredPair] = []
 
     func run(theme: String) -> ThemeDiff {
         var diff = ThemeDiff(theme: theme, status: .compared)

@@ -51,6 +51,11 @@ public struct AuditReport: Sendable {
 
     /// `WCAG 2.2 AA` or `WCAG 2.2 AA and APCA bronze`.
     public var standard: String { "WCAG 2.2 \(options.level.rawValue)" + (options.apca ? " and APCA bronze" : "") }
+
+    /// Said wherever APCA figures are shown (`--apca`): the terms its author licenses it under.
+    public static let apcaNotice =
+        "APCA (base algorithm 0.0.98G-4g) is licensed by its author for predicting the contrast of web content "
+        + "in support of WCAG only; other uses need a license from Myndex Research (docs/review.md, \"APCA's license\")."
 }
 
 extension ThemeAuditor {

@@ -31,7 +31,12 @@ struct Audit: AsyncParsableCommand {
     @Option(name: .long, help: "The WCAG 2.2 level: AA or AAA.")
     var level: WCAGLevel = .AA
 
-    @Flag(name: .long, help: "Also require APCA's bronze-level lightness contrast (Lc).")
+    @Flag(
+        name: .long,
+        help: """
+            Also require APCA's bronze-level lightness contrast (Lc). APCA's license grants its use for web content \
+            in support of WCAG only; see docs/review.md.
+            """)
     var apca = false
 
     @Option(name: .long, help: "The output format: text, json, markdown or sarif.")
@@ -73,6 +78,7 @@ struct Audit: AsyncParsableCommand {
             printLine(String(text.dropLast()))
         }
         for problem in report.problems { FileHandle.standardError.write(Data("snapstyle: \(problem)\n".utf8)) }
+        if apca { FileHandle.standardError.write(Data("snapstyle: note: \(AuditReport.apcaNotice)\n".utf8)) }
         if report.themes.count < names.count { throw ExitCode(2) }
         if report.failed { throw ExitCode(1) }
     }
