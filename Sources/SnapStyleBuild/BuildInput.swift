@@ -122,7 +122,9 @@ extension BuildInput {
                 result.results.count == queries.count
             else { return nil }
             for entry in result.results {
-                guard let value = entry.value, let (position, place) = places[entry.attribute]?[entry.key] else {
+                guard let json = entry.value, let value = StyleValue(json: json, attribute: entry.attribute),
+                    let (position, place) = places[entry.attribute]?[entry.key]
+                else {
                     return nil
                 }
                 updated.blocks[index].values[position].entries[place].value = value

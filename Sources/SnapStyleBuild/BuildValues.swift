@@ -1,5 +1,6 @@
 import SnapStyleJSON
 import SnapStyleMethods
+import SnapStyleProtocol
 import SnapStyleSystem
 
 /// One written value: its name words' source (path plus member suffix), its text, and the key it reads when it is
@@ -85,7 +86,7 @@ public struct BuildValues: Sendable {
 /// made once. A one-shot build starts with an empty one.
 public final class BuildCache: Sendable {
     struct Made: Sendable {
-        var value: JSONValue
+        var value: StyleValue
         var type: String?
         var properties: [(suffix: String, value: String)]?
     }

@@ -31,14 +31,18 @@ struct TokenDefinitions {
 
     /// Compiles the keys whose tokens changed into the last compile's layer, and the keys naming a key whose type,
     /// attribute or alias height changed, until nothing changes; false when that grows past half of the keys (the
-    /// caller then compiles everything anew). `analysis.results.dirty` ends as every key compiled.
+    /// caller then compiles everything anew), or when a key would be compiled twice: an edit that closes an alias
+    /// cycle through kept keys changes their chains' heights on every round, and only a whole compile sees the
+    /// cycle. `analysis.results.dirty` ends as every key compiled.
     mutating func recompile(into layer: inout ThemeLayer) -> Bool {
         var pending = analysis.results.dirty ?? []
         var readers: [String: [String]]?
+        var compiled = Set<String>()
         while !pending.isEmpty {
             var changed: [String] = []
             for key in graph.keyOrder where pending.contains(key) {
                 pending.remove(key)
+                guard compiled.insert(key).inserted else { return false }
                 let known = analysis.results.all[key]
                 let (result, compiled) = compileKey(key)
                 if known?.attribute != result.attribute || known?.type != result.type
