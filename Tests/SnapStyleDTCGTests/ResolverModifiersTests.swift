@@ -141,9 +141,9 @@ import Testing
             [
                 "kit/t.resolver.json": #"""
                 {"version": "2025.10",
-                 "resolutionOrder": [{"type": "set", "name": "s", "sources": [{"$ref": "../shared/c.tokens.json"}]}]}
+                 "resolutionOrder": [{"type": "set", "name": "s", "sources": [{"$ref": "../common/c.tokens.json"}]}]}
                 """#,
-                "shared/c.tokens.json": "{\(Self.color("x", "#123456"))}",
+                "common/c.tokens.json": "{\(Self.color("x", "#123456"))}",
             ], resolver: "kit/t.resolver.json")
         #expect(try Given(files).hex("x") == "#123456FF")
     }
