@@ -58,7 +58,7 @@ run: release
 # Suites that run a server in the test process on Swift's cooperative threads (two on two cores) run on their own
 # after the rest: in the same run, the many tests that block a thread while a real daemon or CLI works could hold
 # both threads for seconds, and an in-process answer would wait behind them.
-IN_PROCESS_SUITES := SnapStyleMCPTests\.(ToolBehaviourTests|ProtocolEdgeTests|SubscriptionTests)|ConnectionHandlerTests
+IN_PROCESS_SUITES := SnapStyleMCPTests\.(ToolBehaviourTests|AuditToolTests|ProtocolEdgeTests|SubscriptionTests)|ConnectionHandlerTests
 TEST_ENV := SNAPSTYLE_BROWSER_PYTHON=$(CURDIR)/$(BROWSER_VENV)/bin/python3 SNAPSTYLE_REQUIRE_BROWSER=1 \
 	SNAPSTYLE_MCP_PYTHON=$(CURDIR)/$(MCP_VENV)/bin/python3 SNAPSTYLE_REQUIRE_MCP=1 \
 	SNAPSTYLE_REQUIRE_ROOT=1 SNAPSTYLE_REQUIRE_USERNS=1
