@@ -147,7 +147,8 @@ def wcag_ratio(a, b):
     return (high + 0.05) / (low + 0.05)
 
 
-CONTRAST_CELL = ('.contrast-table[data-component="%s"][data-scheme="light"] tr[data-element="%s"] '
+# A row is named for its element, with the hierarchies it covers when they measure apart (`label.secondary`).
+CONTRAST_CELL = ('.contrast-table[data-component="%s"][data-scheme="light"] tr[data-element^="%s"] '
                  'td[data-state="%s"]')
 
 
@@ -177,25 +178,24 @@ def contrast_section(checks, driver, theme_file, artifacts):
                   and "4.01" in accent.text,
                   "white on the system blue of accentCard reads 4.01 and fails: %r"
                   % (accent.text if accent else None))
-    label = contrast_cell(driver, "contentCard", "label", "normal")
-    checks.expect(label is not None and label.get_attribute("data-verdict") == "pass", "contentCard's label passes")
+    label = contrast_cell(driver, "contentCard", "title", "normal")
+    checks.expect(label is not None and label.get_attribute("data-verdict") == "pass", "contentCard's title passes")
     block = driver.find_element(By.CSS_SELECTOR, '.component-block[data-component="accentCard"][data-scheme="light"]')
     driver.execute_script("arguments[0].scrollIntoView({block: 'start'}); window.scrollBy(0, -130);", block)
     screenshot(driver, os.path.join(artifacts, "preview-contrast.png"), full_page=False)
 
-    # A pale label, saved: the cell turns into a failure without a reload.
+    # A pale title, saved: the cell turns into a failure without a reload.
     pale = json.loads(theme_text(LIGHT))
-    pale["surface"]["paleInk"] = "#B0B0B0"
-    pale["composition"] = {"label": {"foreground": "paleInk"}}
+    pale["surface"]["onContent0"] = "#B0B0B0"  # the ink content containers draw their elements in
     write_atomically(theme_file, json.dumps(pale, indent=2) + "\n")
-    checks.until(lambda: (contrast_cell(driver, "contentCard", "label", "normal") or label).get_attribute(
-        "data-verdict") == "fail", "a label made pale in the theme file is marked as failing, live")
-    cell = contrast_cell(driver, "contentCard", "label", "normal")
+    checks.until(lambda: (contrast_cell(driver, "contentCard", "title", "normal") or label).get_attribute(
+        "data-verdict") == "fail", "a title made pale in the theme file is marked as failing, live")
+    cell = contrast_cell(driver, "contentCard", "title", "normal")
     checks.expect(cell.get_attribute("data-foreground") == "#B0B0B0FF" and "✗" in cell.text,
                   "the failing cell shows the pale gray and its mark: %r" % cell.text)
     write_atomically(theme_file, theme_text(LIGHT))
-    checks.until(lambda: (contrast_cell(driver, "contentCard", "label", "normal") or cell).get_attribute(
-        "data-verdict") == "pass", "restored, the label passes again")
+    checks.until(lambda: (contrast_cell(driver, "contentCard", "title", "normal") or cell).get_attribute(
+        "data-verdict") == "pass", "restored, the title passes again")
 
 
 def preview_page(checks, driver, base, theme_file, harbor_file, artifacts):
