@@ -17,6 +17,8 @@ struct KeyAnalysis {
     var typing = Set<String>()
     /// The keys whose attribute is being worked out, outermost first (a cycle ends there).
     var aliasStack: [String] = []
+    /// Keys on an alias cycle, which its error names: they get no message of their own for reading each other.
+    var onCycles = Set<String>()
     /// Keys walked by `prepareAliases(from:)`, with their longest chain of whole-value aliases.
     var aliasHeights: [String: Int] = [:]
     /// Keys walked, with the parts their values expand to through aliases (`Limits.valueParts`).
