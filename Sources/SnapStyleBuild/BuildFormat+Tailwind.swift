@@ -94,7 +94,7 @@ extension BuildFormat {
 
     /// A key's type: an imported token's own (Tokens Studio's where it has one), else by its native attribute.
     static func kind(_ attribute: String, _ entry: ExportedValue) -> String {
-        if attribute == "token", let type = entry.value["type"]?.stringValue { return type }
+        if attribute == "token", case .token(let type, _) = entry.value { return type }
         if let type = entry.type { return type }
         switch attribute {
         case "surface": return "color"

@@ -20,7 +20,8 @@ public enum ValueText {
         switch value {
         case .color(let color): return color.hex
         case .material(let material): return "material \(material)"
-        case .gradient(let kind, let colors): return "\(kind) gradient [\(colors.map(\.hex).joined(separator: ", "))]"
+        case .gradient(let gradient):
+            return "\(gradient.kind) gradient [\(gradient.colors.map(\.hex).joined(separator: ", "))]"
         case .number(let amount): return "\(number(amount.value)) (base \(number(amount.base)))"
         case .font(let font): return text(font)
         case .padding(let edges):

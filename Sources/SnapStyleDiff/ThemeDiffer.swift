@@ -1,5 +1,6 @@
 import SnapStyleEngine
 import SnapStyleMethods
+import SnapStyleProtocol
 import SnapStyleReview
 import SnapStyleThemes
 
@@ -146,9 +147,9 @@ struct ThemeDiffer {
     /// The export's custom properties of a key whose values changed, per group of contexts.
     func css(_ attribute: Attribute, _ key: String, _ groups: [ChangeGroup]) -> [CSSChange] {
         func properties(_ session: StyleSession, _ value: ResolvedValue?) -> [String: String] {
-            guard let value else { return [:] }
+            guard let value = value.flatMap({ StyleValue(json: $0.json, attribute: attribute) }) else { return [:] }
             let type = session.snapshot.token(attribute, key)?.token.type
-            let entry = ExportedValue(key: key, value: value.json, type: type)
+            let entry = ExportedValue(key: key, value: value, type: type)
             var result: [String: String] = [:]
             for (name, written) in ThemeExport.properties(attribute: attribute.rawValue, entry) ?? [] {
                 result[name] = written

@@ -15,8 +15,8 @@ public enum InlineValue {
         switch value {
         case .color(let color): return self.color(color.hex)
         case .material(let material): return "material " + material
-        case .gradient(let kind, let colors):
-            return kind + " gradient " + colors.map { self.color($0.hex) }.joined(separator: " → ")
+        case .gradient(let gradient):
+            return gradient.kind + " gradient " + gradient.colors.map { self.color($0.hex) }.joined(separator: " → ")
         case .number(let amount): return StyleValue.text(amount.value)
         case .font(let font):
             return StyleValue.text(font.size) + "pt " + font.weight + (font.family.map { " " + $0 } ?? "")

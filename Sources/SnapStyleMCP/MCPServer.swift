@@ -15,11 +15,16 @@ public struct MCPServer: Service {
         public var theme: String?
         /// How long a daemon answer may take before the tool call fails.
         public var daemonTimeout: Duration
+        /// `--build CONFIG`: the config's files, served as `snapstyle://build/FILE`.
+        public var build: (any BuildFiles)?
 
-        public init(socket: String?, theme: String?, daemonTimeout: Duration = .seconds(10)) {
+        public init(
+            socket: String?, theme: String?, daemonTimeout: Duration = .seconds(10), build: (any BuildFiles)? = nil
+        ) {
             self.socket = socket
             self.theme = theme
             self.daemonTimeout = daemonTimeout
+            self.build = build
         }
     }
 
@@ -58,7 +63,8 @@ public struct MCPServer: Service {
         let link = SnapStyleLink(socket: configuration.socket, timeout: configuration.daemonTimeout)
         let session = ClientSession()
         let watch = ResourceWatch(socket: configuration.socket, logger: logger)
-        let server = await Self.server(daemon: link, theme: configuration.theme, session: session, watch: watch)
+        let server = await Self.server(
+            daemon: link, theme: configuration.theme, session: session, watch: watch, build: configuration.build)
         let transport = ScreenedTransport(
             StdioLines(input: input, output: output, logger: logger), session: session, logger: logger)
         try await server.start(transport: transport)
@@ -88,14 +94,15 @@ public struct MCPServer: Service {
 
     /// The SDK's server with every handler registered, answering from `daemon` (the in-process tests give a stand-in
     /// and start it on the SDK's in-memory transport, wrapped in `ScreenedTransport` as `run` wraps standard I/O).
-    static func server(daemon: any DaemonCalling, theme: String?, session: ClientSession, watch: ResourceWatch) async
-        -> Server
-    {
+    static func server(
+        daemon: any DaemonCalling, theme: String?, session: ClientSession, watch: ResourceWatch,
+        build: (any BuildFiles)? = nil
+    ) async -> Server {
         let server = Server(
             name: "snapstyle", version: SnapStyleVersion.current, instructions: Self.instructions,
             capabilities: .init(resources: .init(subscribe: true, listChanged: true), tools: .init(listChanged: false)))
         let runner = ToolRunner(link: daemon, defaultTheme: theme, client: session)
-        await register(on: server, runner: runner, resources: ThemeResources(link: daemon), watch: watch)
+        await register(on: server, runner: runner, resources: ThemeResources(link: daemon, build: build), watch: watch)
         return server
     }
 
@@ -131,7 +138,17 @@ public struct MCPServer: Service {
             }
         }
         await server.withMethodHandler(ResourceSubscribe.self) { params in
-            let resource = try Self.resource(params.uri)
+            var resource = try Self.resource(params.uri)
+            if case .build(let path) = resource.kind {
+                guard let found = try await resources.buildResource(path) else {
+                    throw resources.build == nil
+                        ? Self.noBuild(path)
+                        : MCPError.serverError(
+                            code: Self.resourceNotFoundCode,
+                            message: "no resource \(Quoted.excerpt(params.uri)): no build output writes it")
+                }
+                resource = found
+            }
             let themes: [String]
             do {
                 themes = try await resources.themeNames()
@@ -167,8 +184,17 @@ public struct MCPServer: Service {
                 code: resourceNotFoundCode,
                 message:
                     "no resource \(Quoted.excerpt(uri)): they are snapstyle://theme/NAME.css, "
-                    + "snapstyle://theme/NAME.tokens.json and snapstyle://theme/NAME/keys")
+                    + "snapstyle://theme/NAME.tokens.json, snapstyle://theme/NAME/keys and, with --build, "
+                    + "snapstyle://build/FILE")
         }
         return resource
+    }
+
+    /// A build file asked for when no build config is served.
+    static func noBuild(_ path: String) -> MCPError {
+        .serverError(
+            code: resourceNotFoundCode,
+            message: "no resource \(ThemeResource.buildPrefix)\(Quoted.excerpt(path)): no build config is served "
+                + "(snapstyle mcp --build FILE)")
     }
 }

@@ -31,7 +31,10 @@ final class ResourceWatch: Sendable {
         }
     }
 
-    func unsubscribe(_ resource: ThemeResource) { _ = subscribed.withLock { $0.remove(resource) } }
+    /// Removes a subscription by its URI (a build file's is known by its URI alone).
+    func unsubscribe(_ resource: ThemeResource) {
+        subscribed.withLock { set in set = set.filter { $0.uri != resource.uri } }
+    }
 
     /// The subscribed resources of `theme`, or all of them.
     func subscriptions(of theme: String? = nil) -> [ThemeResource] {

@@ -3,10 +3,13 @@ import SnapStyleClient
 import SnapStyleJSON
 import SnapStyleMethods
 import SnapStyleProtocol
+import SnapStyleVocabulary
 
 /// Lists and reads the themes' resources through the daemon.
 struct ThemeResources: Sendable {
     let link: any DaemonCalling
+    /// A build config's files (`--build`), served beside the themes' resources.
+    var build: (any BuildFiles)? = nil
 
     /// An export's text, the theme it is of and the generation it came from (nil: it changed meanwhile).
     struct Export {
@@ -23,16 +26,32 @@ struct ThemeResources: Sendable {
         return themes.themes.map(\.name)
     }
 
-    /// Three resources per theme, in the daemon's order of themes.
+    /// Three resources per theme, in the daemon's order of themes, then the build config's files.
     func list() async throws -> [Resource] {
-        try await themeNames().flatMap { name in
-            ThemeResource.Kind.allCases.map { kind in
-                let resource = ThemeResource(theme: name, kind: kind)
-                return Resource(
-                    name: resource.uri.dropFirst(ThemeResource.prefix.count).description, uri: resource.uri,
-                    title: resource.title, description: resource.description, mimeType: resource.mimeType)
-            }
+        let themes = try await themeNames().flatMap { name in
+            ThemeResource.Kind.themeKinds.map { ThemeResource(theme: name, kind: $0) }
         }
+        return (themes + (try await buildResources())).map { resource in
+            let prefix = resource.uri.hasPrefix(ThemeResource.prefix) ? ThemeResource.prefix : ThemeResource.buildPrefix
+            return Resource(
+                name: resource.uri.dropFirst(prefix.count).description, uri: resource.uri, title: resource.title,
+                description: resource.description, mimeType: resource.mimeType)
+        }
+    }
+
+    /// The build config's files as resources, with their themes.
+    func buildResources() async throws -> [ThemeResource] {
+        guard let build else { return [] }
+        do {
+            return try await build.list().map { ThemeResource(theme: $0.theme, kind: .build($0.path)) }
+        } catch {
+            throw MCPError.internalError("the build config's files cannot be listed: \(error)")
+        }
+    }
+
+    /// A build file's resource with its theme; nil when no output writes it.
+    func buildResource(_ path: String) async throws -> ThemeResource? {
+        try await buildResources().first { $0.kind == .build(path) }
     }
 
     func read(_ resource: ThemeResource) async throws -> Resource.Content {
@@ -43,8 +62,29 @@ struct ThemeResources: Sendable {
         case .tokens: text = ThemeExport.dtcg(try await resolved(params: params, context: [:], selector: ":root"))
         case .keys:
             text = ThemeExport.json([try await resolved(params: params, context: [:], selector: ":root")]) + "\n"
+        case .build(let path): text = try await buildFile(path)
         }
         return .text(text, uri: resource.uri, mimeType: resource.mimeType)
+    }
+
+    /// A build file's text, made now from the daemon's themes.
+    private func buildFile(_ path: String) async throws -> String {
+        guard let build else { throw MCPServer.noBuild(path) }
+        let text: String?
+        do {
+            text = try await build.read(path)
+        } catch let error as SnapStyleClientError {
+            throw error
+        } catch {
+            throw MCPError.internalError("\(ThemeResource.buildPrefix)\(Quoted.excerpt(path)): \(error)")
+        }
+        guard let text else {
+            let files = (try? await build.list().map(\.path).joined(separator: ", ")) ?? ""
+            throw MCPError.serverError(
+                code: MCPServer.resourceNotFoundCode,
+                message: "no build output writes '\(Quoted.excerpt(path))' (files: \(files))")
+        }
+        return text
     }
 
     /// The theme's own keys (as `snapstyle export` writes them) as CSS custom properties in `context`.

@@ -43,20 +43,22 @@ extension ThemeExport {
         let name = cssName(attribute: attribute, entry)
         let value = entry.value
         let written: [(String, String)]?
-        switch attribute {
-        case "surface":
+        switch (attribute, value) {
+        case ("surface", _):
             written = surface(value).map { [(name, $0)] }
-        case "number":
+        case ("number", .number(let number)):
             // An imported dimension as written, an imported number without a unit; native numbers are points.
-            guard let amount = value["value"]?.doubleValue else { return nil }
-            guard entry.isImported else { return [(name, px(amount))] }
+            guard entry.isImported else { return [(name, px(number.value))] }
             let unit = entry.type == "dimension" ? "px" : ""
-            written = [(name, value["dimension"].flatMap(dimension) ?? exact(amount) + unit)]
-        case "font":
-            written = font(name, value)
-        case "token":
-            guard let type = value["type"]?.stringValue, let token = value["value"] else { return nil }
+            written = [(name, number.dimension.flatMap { dimension($0.json) } ?? exact(number.value) + unit)]
+        case ("font", .font(let font)):
+            written = self.font(name, font)
+        case ("font", _):
+            written = nil
+        case ("token", .token(let type, let token)):
             written = tokenProperties(name, type: type, token)
+        case ("number", _), ("token", _):
+            return nil
         default:
             return []
         }
@@ -65,39 +67,39 @@ extension ThemeExport {
     }
 
     /// A font's members and the `font` shorthand.
-    static func font(_ name: String, _ value: JSONValue) -> [(String, String)]? {
-        guard let size = value["size"]?.doubleValue else { return nil }
-        let weight = value["weightValue"]?.doubleValue.map(number) ?? String(fontWeight(value["weight"]?.stringValue))
-        let family = fontFamily(value)
+    static func font(_ name: String, _ font: StyleValue.Font) -> [(String, String)]? {
+        let size = font.size
+        let weight = font.weightValue.map(number) ?? String(fontWeight(font.weight))
+        let family = fontFamily(font)
         var result = [
             ("\(name)-font-family", family), ("\(name)-font-size", px(size)), ("\(name)-font-weight", weight),
         ]
-        if let line = value["lineHeight"]?.doubleValue { result.append(("\(name)-line-height", number(line))) }
+        if let line = font.lineHeight { result.append(("\(name)-line-height", number(line))) }
         // A spacing written in `em` stays relative (the points are the native platforms').
-        if let em = value["letterSpacingEm"]?.doubleValue {
+        if let em = font.letterSpacingEm {
             result.append(("\(name)-letter-spacing", exact(em) + "em"))
-        } else if let spacing = value["letterSpacing"]?.doubleValue {
+        } else if let spacing = font.letterSpacing {
             result.append(("\(name)-letter-spacing", px(spacing)))
         }
-        let style = value["fontStyle"]?.stringValue.flatMap { $0 == "italic" || $0 == "oblique" ? $0 : nil }
+        let style = font.style.flatMap { $0 == "italic" || $0 == "oblique" ? $0 : nil }
         if let style { result.append(("\(name)-font-style", style)) }
-        let line = value["lineHeight"]?.doubleValue.map { "/" + number($0) } ?? ""
+        let line = font.lineHeight.map { "/" + number($0) } ?? ""
         result.append((name, (style.map { $0 + " " } ?? "") + "\(weight) \(px(size))\(line) \(family)"))
         return result
     }
 
-    static func surface(_ value: JSONValue) -> String? {
-        switch value["kind"]?.stringValue {
-        case "color": return value["hex"]?.stringValue.map(cssColor)
-        case "gradient" where value["gradient"] == "linear":
-            let colors = (value["colors"]?.arrayValue ?? []).compactMap { $0["hex"]?.stringValue.map(cssColor) }
+    static func surface(_ value: StyleValue) -> String? {
+        switch value {
+        case .color(let color): return cssColor(color.hex)
+        case .gradient(let gradient) where gradient.kind == "linear":
+            let colors = gradient.colors.map { cssColor($0.hex) }
             guard !colors.isEmpty else { return nil }
-            let stops = value["locations"]?.arrayValue?.compactMap(\.doubleValue)
+            let stops = gradient.locations
             let parts = colors.enumerated().map { index, color in
                 guard let stops, index < stops.count else { return color }
                 return color + " " + number(stops[index] * 100) + "%"
             }
-            let angle = gradientAngle(from: value["startPoint"], to: value["endPoint"])
+            let angle = gradientAngle(from: gradient.startPoint, to: gradient.endPoint)
             return "linear-gradient(" + (angle.map { ["\($0)deg"] } ?? []).joined() + (angle == nil ? "" : ", ")
                 + parts.joined(separator: ", ") + ")"
         default: return nil
@@ -105,14 +107,17 @@ extension ThemeExport {
     }
 
     /// A gradient's direction in CSS degrees (0 up, 90 right), nil for top to bottom (CSS's default).
-    static func gradientAngle(from start: JSONValue?, to end: JSONValue?) -> String? {
-        func point(_ json: JSONValue?) -> (Double, Double)? {
-            if let pair = json?.arrayValue?.compactMap(\.doubleValue), pair.count == 2 { return (pair[0], pair[1]) }
+    static func gradientAngle(from start: StyleValue.Gradient.Point?, to end: StyleValue.Gradient.Point?) -> String? {
+        func point(_ point: StyleValue.Gradient.Point?) -> (Double, Double)? {
             let names: [String: (Double, Double)] = [
                 "top": (0.5, 0), "bottom": (0.5, 1), "leading": (0, 0.5), "trailing": (1, 0.5), "center": (0.5, 0.5),
                 "topLeading": (0, 0), "topTrailing": (1, 0), "bottomLeading": (0, 1), "bottomTrailing": (1, 1),
             ]
-            return json?.stringValue.flatMap { names[$0] }
+            switch point {
+            case .point(let x, let y)?: return (x, y)
+            case .named(let name)?: return names[name]
+            case nil: return nil
+            }
         }
         guard let a = point(start), let b = point(end), a != b else { return nil }
         let degrees = GradientPoint.cssDegrees(from: a, to: b)
@@ -137,11 +142,11 @@ extension ThemeExport {
     }
 
     /// The font's families: as given (imported fonts), else the generic families of its design.
-    static func fontFamily(_ value: JSONValue) -> String {
-        if let families = value["families"]?.arrayValue?.compactMap(\.stringValue), !families.isEmpty {
+    static func fontFamily(_ font: StyleValue.Font) -> String {
+        if let families = font.families, !families.isEmpty {
             return families.flatMap(FontFamilies.split).map(FontFamilies.css).joined(separator: ", ")
         }
-        let design = value["design"]?.stringValue.flatMap(FontDesign.init(rawValue:)) ?? .default
+        let design = FontDesign(rawValue: font.design) ?? .default
         return design.genericFamilies.joined(separator: ", ")
     }
 }

@@ -47,46 +47,39 @@ extension ThemeExport {
         var hints = SnapStyleHints()
         if !entry.isImported { hints.key = entry.key }
         var token = JSONObject()
-        switch attribute {
-        case "surface":
-            switch value["kind"]?.stringValue {
-            case "color":
-                guard let color = dtcgColor(value) else { return nil }
-                token = ["$type": "color", "$value": color]
-            case "gradient" where value["gradient"] == "linear":
-                let colors = (value["colors"]?.arrayValue ?? []).compactMap(dtcgColor)
-                guard !colors.isEmpty else { return nil }
-                let locations = value["locations"]?.arrayValue?.compactMap(\.doubleValue)
-                let positions = locations ?? SurfaceLiteral.evenLocations(colors.count)
-                token = [
-                    "$type": "gradient",
-                    "$value": .array(zip(colors, positions).map { .object(["color": $0, "position": .number($1)]) }),
-                ]
-                if locations == nil { hints.implicit.insert("position") }
-                if value["startPoint"] != "top" { hints.startPoint = value["startPoint"].flatMap(SnapStyleHints.point) }
-                if value["endPoint"] != "bottom" { hints.endPoint = value["endPoint"].flatMap(SnapStyleHints.point) }
-            default:
-                return nil
-            }
-        case "number":
-            guard let base = value["base"]?.doubleValue, let scaled = value["value"]?.doubleValue else { return nil }
+        switch (attribute, value) {
+        case ("surface", .color(let color)):
+            guard let color = dtcgColor(color) else { return nil }
+            token = ["$type": "color", "$value": color]
+        case ("surface", .gradient(let gradient)) where gradient.kind == "linear":
+            let colors = gradient.colors.compactMap(dtcgColor)
+            guard !colors.isEmpty else { return nil }
+            let positions = gradient.locations ?? SurfaceLiteral.evenLocations(colors.count)
+            token = [
+                "$type": "gradient",
+                "$value": .array(zip(colors, positions).map { .object(["color": $0, "position": .number($1)]) }),
+            ]
+            if gradient.locations == nil { hints.implicit.insert("position") }
+            if gradient.startPoint != .named("top") { hints.startPoint = gradient.startPoint.map(gradientPoint) }
+            if gradient.endPoint != .named("bottom") { hints.endPoint = gradient.endPoint.map(gradientPoint) }
+        case ("number", .number(let number)):
+            let (base, scaled) = (number.base, number.value)
             if entry.type == "number" {
                 token = ["$type": "number", "$value": .number(base)]
-            } else if entry.isImported, let dimension = value["dimension"], let amount = dimension["value"]?.doubleValue
-            {
-                token = ["$type": "dimension", "$value": dimension]
-                if dimension["unit"] == "rem", amount != 0, base / amount != 16 {
-                    hints.remBase = base / amount
+            } else if entry.isImported, let dimension = number.dimension {
+                token = ["$type": "dimension", "$value": dimension.json]
+                if dimension.unit == "rem", dimension.value != 0, base / dimension.value != 16 {
+                    hints.remBase = base / dimension.value
                 }
             } else {
                 token = ["$type": "dimension", "$value": .object(["value": .number(base), "unit": "px"])]
             }
             if !entry.isImported { hints.scaled = scaled != base || !scales.numbers || base == 0 }
-        case "font":
-            guard let typography = typography(value, native: !entry.isImported, &hints, scales) else { return nil }
-            token = ["$type": "typography", "$value": .object(typography)]
-        case "token":
-            guard let type = value["type"]?.stringValue, let tokenValue = value["value"] else { return nil }
+        case ("font", .font(let font)):
+            token = [
+                "$type": "typography", "$value": .object(typography(font, native: !entry.isImported, &hints, scales)),
+            ]
+        case ("token", .token(let type, let tokenValue)):
             token = ["$type": .string(type), "$value": tokenValue]
         default:
             return nil
@@ -97,46 +90,52 @@ extension ThemeExport {
         return token
     }
 
-    static func typography(
-        _ value: JSONValue, native: Bool, _ hints: inout SnapStyleHints, _ scales: NativeScaling
-    ) -> JSONObject? {
-        guard let size = value["baseSize"]?.doubleValue, let resolvedSize = value["size"]?.doubleValue else {
-            return nil
+    /// A gradient's point as the hints write it.
+    static func gradientPoint(_ point: StyleValue.Gradient.Point) -> GradientPoint {
+        switch point {
+        case .named(let name): .named(name)
+        case .point(let x, let y): .point(x, y)
         }
-        let design = value["design"]?.stringValue.flatMap(FontDesign.init(rawValue:)) ?? .default
+    }
+
+    static func typography(
+        _ font: StyleValue.Font, native: Bool, _ hints: inout SnapStyleHints, _ scales: NativeScaling
+    ) -> JSONObject {
+        let (size, resolvedSize) = (font.baseSize, font.size)
+        let design = FontDesign(rawValue: font.design) ?? .default
         let standIn = FontDetails.standIn(for: design)
         var object = JSONObject()
-        if let families = value["families"] {
-            object["fontFamily"] = families
+        if let families = font.families {
+            object["fontFamily"] = .array(families.map(JSONValue.string))
         } else if native {
             object["fontFamily"] = .array(standIn.families!.map(JSONValue.string))
             hints.implicit.insert("fontFamily")
         }
         object["fontSize"] = .object(["value": .number(size), "unit": "px"])
-        if let weight = value["weightValue"] {
-            object["fontWeight"] = weight
-        } else if native, let name = value["weight"]?.stringValue, let weight = FontWeight(rawValue: name) {
+        if let weight = font.weightValue {
+            object["fontWeight"] = .number(weight)
+        } else if native, let weight = FontWeight(rawValue: font.weight) {
             object["fontWeight"] = .number(weight.value)
         }
-        if let lineHeight = value["lineHeight"] {
-            object["lineHeight"] = lineHeight
+        if let lineHeight = font.lineHeight {
+            object["lineHeight"] = .number(lineHeight)
         } else if native {
             object["lineHeight"] = .number(standIn.lineHeight!)
             hints.implicit.insert("lineHeight")
         }
-        if let em = value["letterSpacingEm"]?.doubleValue {
+        if let em = font.letterSpacingEm {
             object["letterSpacing"] = .object(["value": .number(em), "unit": "em"])
-        } else if let spacing = value["letterSpacing"]?.doubleValue {
+        } else if let spacing = font.letterSpacing {
             object["letterSpacing"] = .object(["value": .number(spacing), "unit": "px"])
         } else if native {
             object["letterSpacing"] = .object(["value": .number(standIn.letterSpacing!), "unit": "px"])
             hints.implicit.insert("letterSpacing")
         }
         guard native else { return object }
-        hints.textStyle = value["textStyle"]?.stringValue.flatMap(TextStyle.init(rawValue:))
-        hints.weight = value["weight"]?.stringValue.flatMap(FontWeight.init(rawValue:))
-        hints.width = value["width"]?.stringValue.flatMap(FontWidth.init(rawValue:))
-        hints.design = value["design"]?.stringValue.flatMap(FontDesign.init(rawValue:))
+        hints.textStyle = TextStyle(rawValue: font.textStyle)
+        hints.weight = FontWeight(rawValue: font.weight)
+        hints.width = FontWidth(rawValue: font.width)
+        hints.design = FontDesign(rawValue: font.design)
         hints.scaled = resolvedSize != size || !scales.fonts
         return object
     }
@@ -144,10 +143,9 @@ extension ThemeExport {
     /// A color as DTCG writes it (sRGB, with `hex`), from the rounded components and the hex digits `resolve`
     /// answers: each component is the rounded one when its byte is the hex digits' byte, else one inside both
     /// intervals, so that importing it answers both again.
-    static func dtcgColor(_ value: JSONValue) -> JSONValue? {
-        guard let hex = value["hex"]?.stringValue, let rgba = value["rgba"]?.arrayValue?.compactMap(\.doubleValue),
-            rgba.count == 4, let bytes = RGBA(hex: hex)
-        else { return nil }
+    static func dtcgColor(_ color: StyleValue.Color) -> JSONValue? {
+        let (hex, rgba) = (color.hex, color.rgba)
+        guard rgba.count == 4, let bytes = RGBA(hex: hex) else { return nil }
         let exact = [bytes.r, bytes.g, bytes.b, bytes.a]
         let components = zip(rgba, exact).map { rounded, byte in
             if abs(rounded - byte) < 0.49 / 255 { return rounded }
@@ -162,47 +160,44 @@ extension ThemeExport {
     }
 
     /// A value DTCG has no type for, in the native theme format.
-    static func nativeLiteral(attribute: String, _ value: JSONValue) -> JSONValue? {
-        switch attribute {
-        case "surface":
-            if value["kind"] == "material" { return value["material"].map { .object(["material": $0]) } }
-            guard value["gradient"] == "mesh", let colors = value["colors"]?.arrayValue else { return nil }
+    static func nativeLiteral(attribute: String, _ value: StyleValue) -> JSONValue? {
+        switch (attribute, value) {
+        case ("surface", .material(let material)): return .object(["material": .string(material)])
+        case ("surface", .gradient(let gradient)) where gradient.kind == "mesh":
             return .object([
                 "meshGradient": .object([
-                    "width": value["width"] ?? .null, "height": value["height"] ?? .null,
-                    "points": value["points"] ?? .null, "colors": .array(colors.compactMap(dtcgColor).map(srgbOnly)),
+                    "width": gradient.width.map(JSONValue.integer) ?? .null,
+                    "height": gradient.height.map(JSONValue.integer) ?? .null,
+                    "points": gradient.points.map { .array($0.map { .array($0.map(JSONValue.number)) }) } ?? .null,
+                    "colors": .array(gradient.colors.compactMap(dtcgColor).map(srgbOnly)),
                 ])
             ])
-        case "padding":
+        case ("padding", .padding(let edges)):
             var object = JSONObject()
-            for edge in ["leading", "top", "trailing", "bottom"] {
-                object[edge] =
-                    value[edge].flatMap { $0["key"]?.stringValue.map(JSONValue.string) ?? $0["base"] }
-                    ?? .null
+            for (name, edge) in zip(StyleValue.paddingEdges, edges) {
+                object[name] = edge.flatMap { $0.key.map(JSONValue.string) ?? $0.base.map(JSONValue.number) } ?? .null
             }
             return .object(object)
-        case "shape":
-            guard let shape = value["shape"]?.stringValue else { return nil }
+        case ("shape", .shape(let shape, let radius, let radiusKey)):
             guard shape == "roundedRectangle" else { return .string(shape) }
             return .object([
-                "roundedRectangle": value["radiusKey"].flatMap(\.stringValue).map(JSONValue.string)
-                    ?? value["cornerRadius"] ?? .null
+                "roundedRectangle": radiusKey.map(JSONValue.string) ?? radius.map(JSONValue.number) ?? .null
             ])
-        case "icon":
-            return value["name"]
-        case "composition":
+        case ("icon", .icon(let name)):
+            return .string(name)
+        case ("composition", .composition(let layers)):
             var object = JSONObject()
-            for layer in ["foreground", "background", "backgroundOverlay", "border"] {
-                if let key = value[layer]?["key"]?.stringValue { object[layer] = .string(key) }
+            for (name, layer) in zip(StyleValue.compositionLayers, layers) {
+                if let key = layer?.key { object[name] = .string(key) }
             }
             return .object(object)
-        case "accent":
+        case ("accent", .accent(let colors, let brightness)):
             var object = JSONObject()
-            for member in ["base", "onAccent", "complementary", "contrast"] {
-                guard let color = value[member].flatMap(dtcgColor) else { return nil }
+            for (member, color) in zip(StyleValue.accentVariants, colors) {
+                guard let color = color.flatMap(dtcgColor) else { return nil }
                 object[member] = srgbOnly(color)
             }
-            object["brightness"] = value["brightness"]
+            object["brightness"] = .string(brightness)
             return .object(object)
         default:
             return nil
@@ -226,10 +221,12 @@ struct NativeScaling {
     init(_ theme: ResolvedTheme) {
         for (attribute, entries) in theme.values where attribute == "number" || attribute == "font" {
             for entry in entries where !entry.isImported {
-                let (scaled, base) =
-                    attribute == "number"
-                    ? (entry.value["value"], entry.value["base"])
-                    : (entry.value["size"], entry.value["baseSize"])
+                let (scaled, base): (Double?, Double?) =
+                    switch entry.value {
+                    case .number(let number): (number.value, number.base)
+                    case .font(let font): (font.size, font.baseSize)
+                    default: (nil, nil)
+                    }
                 if scaled != base {
                     if attribute == "number" { numbers = true } else { fonts = true }
                 }

@@ -6,15 +6,15 @@ import SnapStyleJansson
 /// One key's value as an export writes it.
 public struct ExportedValue: Sendable {
     public var key: String
-    /// The value as `resolve` answers it.
-    public var value: JSONValue
+    /// The value `resolve` answers, typed (its `json` is the answer member for member).
+    public var value: StyleValue
     /// For an imported design token: its DTCG type, description and deprecation (as `keys` reports them).
     public var type: String?
     public var description: String?
     public var deprecated: JSONValue?
 
     public init(
-        key: String, value: JSONValue, type: String? = nil, description: String? = nil,
+        key: String, value: StyleValue, type: String? = nil, description: String? = nil,
         deprecated: JSONValue? = nil
     ) {
         self.key = key
@@ -61,7 +61,7 @@ public enum ThemeExport {
             var object = JSONObject()
             for (attribute, entries) in theme.values {
                 var keys = JSONObject()
-                for entry in entries { keys[entry.key] = entry.value }
+                for entry in entries { keys[entry.key] = entry.value.json }
                 object[attribute] = .object(keys)
             }
             return .object(object)
@@ -99,7 +99,7 @@ public enum ThemeExport {
             }
             generations.insert(result.generation)
             for (entry, (attribute, info)) in zip(result.results, batch) {
-                guard let value = entry.value else { continue }
+                guard let json = entry.value, let value = StyleValue(json: json, attribute: attribute) else { continue }
                 entries[attribute, default: []].append(
                     ExportedValue(
                         key: entry.key, value: value, type: info.token?.type, description: info.token?.description,

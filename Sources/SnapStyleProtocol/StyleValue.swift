@@ -2,29 +2,97 @@ import SnapStyleVocabulary
 import SnapStyleJSON
 
 /// A resolved value as a client reads it (docs/theme-format.md, "Literals and what they resolve to"): the one place
-/// that reads a value's JSON members by name, so that the CLI, the preview and the MCP server read cases.
+/// that reads and writes a value's JSON members by name, so that the CLI, the preview, the MCP server and the
+/// exports read cases. Lossless: `json` writes back every member `resolve` answers (`StyleValue+JSON.swift`).
 public enum StyleValue: Sendable, Equatable {
     /// A color: `#RRGGBBAA` and its components, each 0...1.
     public struct Color: Sendable, Equatable {
         public var hex: String
         public var rgba: [Double]
+
+        public init(hex: String, rgba: [Double]) {
+            self.hex = hex
+            self.rgba = rgba
+        }
     }
 
-    /// A padding edge or a composition layer: a value and, when it came from one, the key.
+    /// A linear gradient's colors, direction and stops, or a mesh gradient's grid, points and colors.
+    public struct Gradient: Sendable, Equatable {
+        /// A point a linear gradient starts or ends at: a named one (`top`, `bottomLeading`) or unit coordinates.
+        public enum Point: Sendable, Equatable {
+            case named(String)
+            case point(Double, Double)
+        }
+
+        /// `linear` or `mesh`.
+        public var kind: String
+        public var colors: [Color]
+        public var startPoint: Point?
+        public var endPoint: Point?
+        /// The stops' positions (0...1), one per color, when the theme sets them.
+        public var locations: [Double]?
+        /// A mesh's columns, rows and points (`[x, y]` each).
+        public var width: Int64?
+        public var height: Int64?
+        public var points: [[Double]]?
+
+        public init(
+            kind: String, colors: [Color], startPoint: Point? = nil, endPoint: Point? = nil,
+            locations: [Double]? = nil, width: Int64? = nil, height: Int64? = nil, points: [[Double]]? = nil
+        ) {
+            self.kind = kind
+            self.colors = colors
+            self.startPoint = startPoint
+            self.endPoint = endPoint
+            self.locations = locations
+            self.width = width
+            self.height = height
+            self.points = points
+        }
+    }
+
+    /// A padding edge (its value, base and key) or a composition layer (its key and value).
     public struct Keyed: Sendable, Equatable {
         public var key: String?
         public var number: Double?
+        public var base: Double?
         public var value: StyleValue?
+
+        public init(key: String?, number: Double? = nil, base: Double? = nil, value: StyleValue? = nil) {
+            self.key = key
+            self.number = number
+            self.base = base
+            self.value = value
+        }
     }
 
-    /// A number: its scaled value and unscaled base.
+    /// A number: its scaled value and unscaled base, and for an imported dimension the value and unit as written.
     public struct Number: Sendable, Equatable {
         public var value: Double
         public var base: Double
+        public var dimension: Dimension?
+
+        public init(value: Double, base: Double, dimension: Dimension? = nil) {
+            self.value = value
+            self.base = base
+            self.dimension = dimension
+        }
     }
 
-    /// A font's size (scaled), base size, traits, and the family, line height (a multiple of the size) and letter
-    /// spacing (points) when the theme sets them.
+    /// A length as a token file writes it: `{"value": 1.5, "unit": "rem"}`.
+    public struct Dimension: Sendable, Equatable {
+        public var value: Double
+        public var unit: String
+
+        public init(value: Double, unit: String) {
+            self.value = value
+            self.unit = unit
+        }
+    }
+
+    /// A font's size (scaled), base size and traits, and what the theme sets beyond them: the families (the first
+    /// also as `family`), a numeric weight, the line height (a multiple of the size), the letter spacing (points,
+    /// and `em` when written so), the style (`italic`, `oblique`), text case and decoration, paragraph spacing.
     public struct Font: Sendable, Equatable {
         public var size: Double
         public var baseSize: Double
@@ -33,14 +101,46 @@ public enum StyleValue: Sendable, Equatable {
         public var design: String
         public var textStyle: String
         public var family: String?
-        public var lineHeight: Double? = nil
-        public var letterSpacing: Double? = nil
+        public var families: [String]?
+        public var weightValue: Double?
+        public var lineHeight: Double?
+        public var letterSpacing: Double?
+        public var letterSpacingEm: Double?
+        public var style: String?
+        public var textCase: String?
+        public var textDecoration: String?
+        public var paragraphSpacing: Double?
+
+        public init(
+            size: Double, baseSize: Double, weight: String = "regular", width: String = "standard",
+            design: String = "default", textStyle: String = "body", family: String? = nil,
+            families: [String]? = nil, weightValue: Double? = nil, lineHeight: Double? = nil,
+            letterSpacing: Double? = nil, letterSpacingEm: Double? = nil, style: String? = nil,
+            textCase: String? = nil, textDecoration: String? = nil, paragraphSpacing: Double? = nil
+        ) {
+            self.size = size
+            self.baseSize = baseSize
+            self.weight = weight
+            self.width = width
+            self.design = design
+            self.textStyle = textStyle
+            self.family = family ?? families?.first
+            self.families = families
+            self.weightValue = weightValue
+            self.lineHeight = lineHeight
+            self.letterSpacing = letterSpacing
+            self.letterSpacingEm = letterSpacingEm
+            self.style = style
+            self.textCase = textCase
+            self.textDecoration = textDecoration
+            self.paragraphSpacing = paragraphSpacing
+        }
     }
 
     case color(Color)
     case material(String)
-    /// A linear or mesh gradient (`kind`) and its colors.
-    case gradient(kind: String, colors: [Color])
+    /// A linear or mesh gradient.
+    case gradient(Gradient)
     case number(Number)
     case font(Font)
     /// Leading, top, trailing, bottom; nil for an edge without a value.
@@ -69,111 +169,10 @@ public enum StyleValue: Sendable, Equatable {
     /// The number, when the value is one.
     public var number: Number? { if case .number(let number) = self { number } else { nil } }
 
+    /// The gradient, when the value is one.
+    public var gradient: Gradient? { if case .gradient(let gradient) = self { gradient } else { nil } }
+
     public static let paddingEdges = ["leading", "top", "trailing", "bottom"]
     public static let compositionLayers = ["foreground", "background", "backgroundOverlay", "border"]
     public static let accentVariants = ["base", "onAccent", "complementary", "contrast"]
-
-    /// Reads a value of `attribute` (when known; otherwise the form tells the attribute apart); nil for `null` or
-    /// a form no attribute has.
-    public init?(json: JSONValue, attribute: Attribute? = nil) {
-        guard case .object(let object) = json else { return nil }
-        switch attribute {
-        case .surface?: self.init(surface: object)
-        case .number?: self.init(number: object)
-        case .font?: self.init(font: object)
-        case .padding?: self.init(padding: object)
-        case .shape?: self.init(shape: object)
-        case .icon?:
-            guard let name = object["name"]?.stringValue else { return nil }
-            self = .icon(name)
-        case .composition?: self.init(composition: object)
-        case .accent?: self.init(accent: object)
-        case .token?:
-            guard let type = object["type"]?.stringValue, let value = object["value"] else { return nil }
-            self = .token(type: type, value: value)
-        case nil:
-            if object["kind"] != nil {
-                self.init(surface: object)
-            } else if object["baseSize"] != nil {
-                self.init(font: object)
-            } else if object["leading"] != nil {
-                self.init(padding: object)
-            } else if object["shape"] != nil {
-                self.init(shape: object)
-            } else if object["foreground"] != nil {
-                self.init(composition: object)
-            } else if object["brightness"] != nil {
-                self.init(accent: object)
-            } else if object["type"] != nil {
-                self.init(json: json, attribute: .token)
-            } else if object["base"] != nil {
-                self.init(number: object)
-            } else {
-                self.init(json: json, attribute: .icon)
-            }
-        }
-    }
-
-    static func color(_ json: JSONValue?) -> Color? {
-        guard let hex = json?["hex"]?.stringValue else { return nil }
-        return Color(hex: hex, rgba: json?["rgba"]?.arrayValue?.compactMap(\.doubleValue) ?? [])
-    }
-
-    init?(surface object: JSONObject) {
-        switch object["kind"]?.stringValue {
-        case "color":
-            guard let color = Self.color(.object(object)) else { return nil }
-            self = .color(color)
-        case "material":
-            guard let material = object["material"]?.stringValue else { return nil }
-            self = .material(material)
-        case "gradient":
-            let colors = (object["colors"]?.arrayValue ?? []).compactMap { Self.color($0) }
-            self = .gradient(kind: object["gradient"]?.stringValue ?? "linear", colors: colors)
-        default: return nil
-        }
-    }
-
-    init?(number object: JSONObject) {
-        guard let value = object["value"]?.doubleValue, let base = object["base"]?.doubleValue else { return nil }
-        self = .number(Number(value: value, base: base))
-    }
-
-    init?(font object: JSONObject) {
-        guard let size = object["size"]?.doubleValue, let baseSize = object["baseSize"]?.doubleValue else { return nil }
-        self = .font(
-            Font(
-                size: size, baseSize: baseSize, weight: object["weight"]?.stringValue ?? "regular",
-                width: object["width"]?.stringValue ?? "standard", design: object["design"]?.stringValue ?? "default",
-                textStyle: object["textStyle"]?.stringValue ?? "body", family: object["family"]?.stringValue,
-                lineHeight: object["lineHeight"]?.doubleValue, letterSpacing: object["letterSpacing"]?.doubleValue))
-    }
-
-    init?(padding object: JSONObject) {
-        self = .padding(
-            Self.paddingEdges.map { edge in
-                guard let entry = object[edge], case .object = entry else { return nil }
-                return Keyed(key: entry["key"]?.stringValue, number: entry["value"]?.doubleValue, value: nil)
-            })
-    }
-
-    init?(shape object: JSONObject) {
-        guard let name = object["shape"]?.stringValue else { return nil }
-        self = .shape(
-            name: name, cornerRadius: object["cornerRadius"]?.doubleValue, radiusKey: object["radiusKey"]?.stringValue)
-    }
-
-    init?(composition object: JSONObject) {
-        self = .composition(
-            Self.compositionLayers.map { layer in
-                guard let entry = object[layer], case .object = entry else { return nil }
-                let value = entry["value"].flatMap { StyleValue(json: $0, attribute: .surface) }
-                return Keyed(key: entry["key"]?.stringValue, number: nil, value: value)
-            })
-    }
-
-    init?(accent object: JSONObject) {
-        guard let brightness = object["brightness"]?.stringValue else { return nil }
-        self = .accent(colors: Self.accentVariants.map { Self.color(object[$0]) }, brightness: brightness)
-    }
 }
