@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "SnapStyleEngine", targets: ["SnapStyleEngine"]),
         .library(name: "SnapStyleThemes", targets: ["SnapStyleThemes"]),
         .library(name: "SnapStyleMethods", targets: ["SnapStyleMethods"]),
+        .library(name: "SnapStyleExport", targets: ["SnapStyleExport"]),
         .library(name: "SnapStyleReview", targets: ["SnapStyleReview"]),
         .library(name: "SnapStyleDiff", targets: ["SnapStyleDiff"]),
     ],
@@ -45,11 +46,20 @@ let package = Package(
         .target(name: "SnapStyleSystem"),
         // The words the engine, the protocol and every client share: attributes, the context's closed sets, limits.
         .target(name: "SnapStyleVocabulary"),
+        // The value primitives the engine shares with the exports, re-exported by the engine: sRGB colors and the DTCG
+        // color spaces, reading a DTCG color, dimension or family list, font weights, gradient points, key syntax, the
+        // `org.snapstyle` hints and the stand-ins an export writes for unset typography. Pure Swift.
+        .target(
+            name: "SnapStyleValues",
+            dependencies: [
+                "SnapStyleVocabulary", "SnapStyleJSON", .product(name: "RealModule", package: "swift-numerics"),
+            ]
+        ),
         // The resolution engine: definitions, context, resolution, cache, change analysis. No I/O.
         .target(
             name: "SnapStyleEngine",
             dependencies: [
-                "SnapStyleVocabulary", "SnapStyleJSON", "SnapStyleSystem",
+                "SnapStyleVocabulary", "SnapStyleValues", "SnapStyleJSON", "SnapStyleSystem",
                 .product(name: "RealModule", package: "swift-numerics"),
             ]
         ),
@@ -78,7 +88,14 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
-        // The methods that answer from themes alone, and theme exports: shared by the daemon and the offline CLI.
+        // Every export format, on the protocol's typed values alone (no engine, no jansson): `export`'s CSS, DTCG and
+        // JSON, and `build`'s outputs (CSS, SCSS, JS/TS, Tailwind, Swift, Android), their naming and units, and the
+        // check of a CSS selector. A new format is one file here. Its JSON is written as jansson writes it.
+        .target(
+            name: "SnapStyleExport",
+            dependencies: ["SnapStyleProtocol", "SnapStyleValues", "SnapStyleJSON", "SnapStyleVocabulary"]
+        ),
+        // The methods that answer from themes alone: shared by the daemon and the offline CLI.
         .target(
             name: "SnapStyleMethods",
             dependencies: [
@@ -89,13 +106,14 @@ let package = Package(
         // Problems at a place (file, line, column) with their kind, printed as GitHub Actions workflow commands or as a
         // SARIF 2.1.0 log: `check --format github|sarif`.
         .target(name: "SnapStyleDiagnostics", dependencies: ["SnapStyleJSON"]),
-        // `snapstyle build`: the config file and the formats a team's build writes (CSS, SCSS, JS/TS, JSON, DTCG,
-        // Tailwind), from resolved values only, the atomic writes and `--check` diffs of its outputs, and keeping them
-        // fresh as themes change (`--watch` with the project's watcher; the daemon's `builds`).
+        // `snapstyle build`: the config file, resolving each output's keys and contexts, the atomic writes and `--check`
+        // diffs of its outputs (written by SnapStyleExport's formats), and keeping them fresh as themes change
+        // (`--watch` with the project's watcher; the daemon's `builds`).
         .target(
             name: "SnapStyleBuild",
             dependencies: [
                 "SnapStyleEngine", "SnapStyleJSON", "SnapStyleJansson", "SnapStyleMethods", "SnapStyleProtocol",
+                "SnapStyleExport",
                 "SnapStyleThemes", "SnapStyleWatcher", "SnapStyleSystem",
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -115,6 +133,7 @@ let package = Package(
             name: "SnapStyleDiff",
             dependencies: [
                 "SnapStyleReview", "SnapStyleEngine", "SnapStyleThemes", "SnapStyleMethods", "SnapStyleClient",
+                "SnapStyleExport",
                 "SnapStyleProtocol", "SnapStyleJSON", "SnapStyleJansson", "SnapStyleSystem", "SnapStyleVocabulary",
             ]
         ),
@@ -154,7 +173,7 @@ let package = Package(
         .target(
             name: "SnapStylePreview",
             dependencies: [
-                "SnapStyleClient", "SnapStyleEngine", "SnapStyleProtocol", "SnapStyleMethods", "SnapStyleJSON",
+                "SnapStyleClient", "SnapStyleProtocol", "SnapStyleExport", "SnapStyleVocabulary", "SnapStyleJSON",
                 "SnapStyleJansson", "SnapStyleBuild",
                 "SnapStyleSystem", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -168,7 +187,7 @@ let package = Package(
             name: "SnapStyleLSP",
             dependencies: [
                 "SnapStyleEngine", "SnapStyleThemes", "SnapStyleMethods", "SnapStyleProtocol", "SnapStyleJSON",
-                "SnapStyleJansson", "SnapStyleSystem", "SnapStyleWatcher",
+                "SnapStyleJansson", "SnapStyleSystem", "SnapStyleWatcher", "SnapStyleExport",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -177,7 +196,7 @@ let package = Package(
         .target(
             name: "SnapStyleMCP",
             dependencies: [
-                "SnapStyleClient", "SnapStyleProtocol", "SnapStyleMethods", "SnapStyleVocabulary", "SnapStyleJSON",
+                "SnapStyleClient", "SnapStyleProtocol", "SnapStyleExport", "SnapStyleVocabulary", "SnapStyleJSON",
                 .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -204,6 +223,7 @@ let package = Package(
                 "SnapStyleThemes", "SnapStyleEngine", "SnapStyleJansson", "SnapStyleProtocol", "SnapStyleMethods",
                 "SnapStyleClient", "SnapStyleSystem", "SnapStyleConfiguration", "SnapStylePreview", "SnapStyleLSP",
                 "SnapStyleMCP", "SnapStyleDiagnostics", "SnapStyleBuild", "SnapStyleReview", "SnapStyleDiff",
+                "SnapStyleExport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -235,6 +255,12 @@ let package = Package(
         // One test target per library, as Hummingbird has them; a program's end-to-end tests sit with its library.
         .testTarget(name: "SnapStyleEngineTests", dependencies: ["SnapStyleEngine", "SnapStyleJSON"]),
         .testTarget(name: "SnapStyleSystemTests", dependencies: ["SnapStyleSystem"]),
+        // The exports' JSON writer against jansson, byte for byte, and the export module linking no engine and no
+        // jansson.
+        .testTarget(
+            name: "SnapStyleExportTests",
+            dependencies: ["SnapStyleExport", "SnapStyleJSON", "SnapStyleJansson", "SnapStyleTestSupport"]
+        ),
         // Workflow commands' escaping, rule identifiers, SARIF locations; the CLI's SARIF against the official schema.
         .testTarget(
             name: "SnapStyleDiagnosticsTests",
@@ -291,8 +317,8 @@ let package = Package(
         .testTarget(
             name: "SnapStyleBuildTests",
             dependencies: [
-                "SnapStyleBuild", "SnapStyleMethods", "SnapStyleThemes", "SnapStyleProtocol", "SnapStyleJSON",
-                "SnapStyleTestSupport",
+                "SnapStyleBuild", "SnapStyleExport", "SnapStyleMethods", "SnapStyleThemes", "SnapStyleProtocol",
+                "SnapStyleJSON", "SnapStyleTestSupport",
             ]
         ),
         // The contrast math against published figures, the preset's pairs against the real daemon's values, a
@@ -315,7 +341,7 @@ let package = Package(
             name: "SnapStyleThemesTests",
             dependencies: [
                 "SnapStyleThemes", "SnapStyleEngine", "SnapStyleJansson", "SnapStyleProtocol", "SnapStyleMethods",
-                "SnapStyleTestSupport", "SnapStyleDTCG", "SnapStyleSystem",
+                "SnapStyleTestSupport", "SnapStyleDTCG", "SnapStyleSystem", "SnapStyleExport",
             ],
             resources: [.copy("Fixtures")]
         ),

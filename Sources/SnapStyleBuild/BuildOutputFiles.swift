@@ -1,5 +1,6 @@
 import SnapStyleJSON
 import SnapStyleProtocol
+import SnapStyleExport
 
 /// A build config's output files made on request from the themes `call` answers (the daemon's), by their paths as
 /// the config names them (`out/tokens.css`; an Android output's `res/values/colors.xml`; a `js` output's `.d.ts`):

@@ -1,6 +1,7 @@
 import Foundation
 import SnapStyleJSON
 import SnapStyleProtocol
+import SnapStyleExport
 
 /// A build: every output's files computed first (nothing is written when any fails), then each written atomically
 /// (a temporary file renamed over it) when its content changed; or, for `--check`, compared with what is there.

@@ -1,6 +1,7 @@
 import SnapStyleBuild
 import SnapStyleJSON
 import SnapStyleProtocol
+import SnapStyleExport
 
 /// `/build/FILE`: a file of a build config's outputs (`snapstyle preview --build CONFIG`), by its path as the config
 /// names it (`out/tokens.css`; an Android output's `res/values/colors.xml`; a `js` output's `.d.ts`), computed from

@@ -3,10 +3,10 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import SnapStyleJSON
-import SnapStyleMethods
 import SnapStyleJansson
 import SnapStyleProtocol
 import Synchronization
+import SnapStyleExport
 
 /// Answers every HTTP request of the preview: checks the Host and the method, then serves the route.
 struct PreviewResponder: HTTPResponder {

@@ -2,7 +2,8 @@ import Hummingbird
 import SnapStyleBuild
 import Logging
 import NIOCore
-import SnapStyleEngine
+import SnapStyleVocabulary
+import SnapStyleExport
 
 /// `snapstyle preview`: an HTTP server on a loopback address that serves the preview page, the daemon's read-only
 /// methods, the theme as CSS, JSON and DTCG, and its events. An ordinary client of the daemon: it uses the protocol

@@ -1,8 +1,8 @@
 import SnapStyleJSON
-import SnapStyleMethods
 import SnapStyleJansson
 import SnapStyleProtocol
 import Synchronization
+import SnapStyleExport
 
 /// The `/theme/NAME.FORMAT` answers: every key of a theme resolved in one context, formatted.
 ///

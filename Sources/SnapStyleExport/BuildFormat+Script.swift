@@ -1,6 +1,4 @@
 import SnapStyleJSON
-import SnapStyleJansson
-import SnapStyleMethods
 
 extension BuildFormat {
     /// A tree of names to values: a key's path split at its dots; a composite's members under its path when it
@@ -55,8 +53,9 @@ extension BuildFormat {
         }
         let typescript = output.format == .ts
         let top = header(input, values, open: "/*", close: "*/")
-        let nameUnion = names.isEmpty ? "never" : names.map { Jansson.encode(.string($0)) }.joined(separator: "\n  | ")
-        let contextUnion = output.contexts.map { Jansson.encode(.string($0.name)) }.joined(separator: " | ")
+        let nameUnion =
+            names.isEmpty ? "never" : names.map { ExportJSON.encode(.string($0)) }.joined(separator: "\n  | ")
+        let contextUnion = output.contexts.map { ExportJSON.encode(.string($0.name)) }.joined(separator: " | ")
         let types = """
             /** Every token's path, as `tokens.CONTEXT` nests it. */
             export type TokenName =
@@ -89,13 +88,13 @@ extension BuildFormat {
 
     /// An object literal (or, `asType`, its readonly literal type).
     static func literal(_ node: ScriptNode, indent: String, asType: Bool = false) -> String {
-        if node.children.isEmpty { return node.value.map { Jansson.encode($0) } ?? "{}" }
+        if node.children.isEmpty { return node.value.map { ExportJSON.encode($0) } ?? "{}" }
         let inner = indent + "  "
         var members: [(String, String)] = []
-        if let value = node.value { members.append(("$value", Jansson.encode(value))) }
+        if let value = node.value { members.append(("$value", ExportJSON.encode(value))) }
         for (name, child) in node.children { members.append((name, literal(child, indent: inner, asType: asType))) }
         let lines = members.map { name, value in
-            inner + (asType ? "readonly " : "") + Jansson.encode(.string(name)) + ": " + value + (asType ? ";" : ",")
+            inner + (asType ? "readonly " : "") + ExportJSON.encode(.string(name)) + ": " + value + (asType ? ";" : ",")
         }
         return "{\n" + lines.joined(separator: "\n") + "\n" + indent + "}"
     }

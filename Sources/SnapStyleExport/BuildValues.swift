@@ -1,5 +1,3 @@
-import SnapStyleMethods
-
 /// One written value: its name words' source (path plus member suffix), its text, and the key it reads when it is
 /// written as a reference.
 public struct BuildDeclaration: Sendable, Equatable {

@@ -1,7 +1,7 @@
-import SnapStyleEngine
+import SnapStyleValues
+import SnapStyleVocabulary
 import SnapStyleJSON
 import SnapStyleProtocol
-import SnapStyleJansson
 
 /// One key's value as an export writes it.
 public struct ExportedValue: Sendable {
@@ -66,8 +66,8 @@ public enum ThemeExport {
             }
             return .object(object)
         }
-        guard themes.count != 1 else { return Jansson.encode(values(themes[0])) }
-        return Jansson.encode(
+        guard themes.count != 1 else { return ExportJSON.encode(values(themes[0])) }
+        return ExportJSON.encode(
             .object([
                 "contexts": .array(
                     themes.map {
