@@ -61,4 +61,4 @@ struct MCP: AsyncParsableCommand {
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}
 
-extension BuildOutputFiles: @retroactive BuildFiles {}
+extension BuildOutputFiles: BuildFiles {}

@@ -65,7 +65,8 @@ import Testing
         let (theme, contextText) = Self.cases[index]
         let roots = Self.sources()
         let methods = StyleMethods(store: loadedStore([roots.root]), defaultTheme: "snap")
-        let keys = try #require(KeysResult(json: try #require(try methods.answer(.keys, ["theme": .string(theme)]))))
+        let answer = try #require(try methods.answer(.keys, ["theme": .string(theme)]))
+        let keys = try #require(KeysResult(json: answer))
         var count = 0
         for list in keys.keys {
             for entry in list.entries {
@@ -73,8 +74,8 @@ import Testing
                     "theme": .string(theme), "attribute": .string(list.attribute.rawValue), "key": .string(entry.key),
                     "context": json(contextText),
                 ]
-                guard let answer = ResolveResult(json: try #require(try methods.answer(.resolve, params)))?.value
-                else { continue }
+                let resolved = try #require(try methods.answer(.resolve, params))
+                guard let answer = ResolveResult(json: resolved)?.value else { continue }
                 let typed = try #require(StyleValue(json: answer, attribute: list.attribute), "\(entry.key)")
                 #expect(typed.json == answer, "\(theme) \(list.attribute) \(entry.key)")
                 // Through the wire: the text the daemon writes reads back to the same value and the same text.
