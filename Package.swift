@@ -93,14 +93,15 @@ let package = Package(
         // check of a CSS selector. A new format is one file here. Its JSON is written as jansson writes it.
         .target(
             name: "SnapStyleExport",
-            dependencies: ["SnapStyleProtocol", "SnapStyleValues", "SnapStyleJSON", "SnapStyleVocabulary"]
+            dependencies: ["SnapStyleProtocol", "SnapStyleValues", "SnapStyleJSON", "SnapStyleVocabulary", "SnapStyleSystem"]
         ),
-        // The methods that answer from themes alone: shared by the daemon and the offline CLI.
+        // The methods that answer from themes alone (`audit` through SnapStyleReview): shared by the daemon and the
+        // offline CLI.
         .target(
             name: "SnapStyleMethods",
             dependencies: [
                 "SnapStyleProtocol", "SnapStyleEngine", "SnapStyleThemes", "SnapStyleJSON", "SnapStyleJansson",
-                "SnapStyleSystem",
+                "SnapStyleSystem", "SnapStyleReview",
             ]
         ),
         // Problems at a place (file, line, column) with their kind, printed as GitHub Actions workflow commands or as a
@@ -123,7 +124,7 @@ let package = Package(
         .target(
             name: "SnapStyleReview",
             dependencies: [
-                "SnapStyleEngine", "SnapStyleThemes", "SnapStyleJSON", "SnapStyleJansson",
+                "SnapStyleEngine", "SnapStyleThemes", "SnapStyleJSON", "SnapStyleJansson", "SnapStyleProtocol",
                 .product(name: "RealModule", package: "swift-numerics"),
             ]
         ),
@@ -187,7 +188,7 @@ let package = Package(
             name: "SnapStyleLSP",
             dependencies: [
                 "SnapStyleEngine", "SnapStyleThemes", "SnapStyleMethods", "SnapStyleProtocol", "SnapStyleJSON",
-                "SnapStyleJansson", "SnapStyleSystem", "SnapStyleWatcher", "SnapStyleExport",
+                "SnapStyleJansson", "SnapStyleSystem", "SnapStyleWatcher", "SnapStyleReview", "SnapStyleExport",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -266,7 +267,12 @@ let package = Package(
             name: "SnapStyleDiagnosticsTests",
             dependencies: ["SnapStyleDiagnostics", "SnapStyleJSON", "SnapStyleJansson", "SnapStyleTestSupport"]
         ),
-        .testTarget(name: "SnapStyleLSPTests", dependencies: ["SnapStyleLSP", "SnapStyleEngine"]),
+        .testTarget(
+            name: "SnapStyleLSPTests",
+            dependencies: [
+                "SnapStyleLSP", "SnapStyleEngine", "SnapStyleThemes", "SnapStyleJSON", "SnapStyleTestSupport",
+            ]
+        ),
         // The Swift JSON codec (JSONText) against jansson: the same texts read alike, each reads what the other writes.
         .testTarget(
             name: "SnapStyleJSONTests", dependencies: ["SnapStyleJSON", "SnapStyleJansson", "SnapStyleTestSupport"]
@@ -307,10 +313,10 @@ let package = Package(
             ]
         ),
         // The importer's stages fed in memory, given files and wanted values, per section of docs/dtcg.md: no store,
-        // no files on disk.
+        // no files on disk (SnapStyleThemes only for what a file is by its content, `ThemeFile.parse`).
         .testTarget(
             name: "SnapStyleDTCGTests",
-            dependencies: ["SnapStyleDTCG", "SnapStyleEngine", "SnapStyleJSON", "SnapStyleJansson"]
+            dependencies: ["SnapStyleDTCG", "SnapStyleEngine", "SnapStyleJSON", "SnapStyleJansson", "SnapStyleThemes"]
         ),
         // `snapstyle build`: the config's errors, each format's text, and the real binary's outputs read by the real
         // consumers (Chromium, sassc, tsc, node, swiftc, aapt).
@@ -332,10 +338,12 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         // `snapstyle diff` through the real CLI: a seeded regression, the JSON shape, exit codes, git revisions of a
-        // temporary repository, the markdown through python3-markdown and the HTML page in Chromium.
+        // temporary repository, the markdown through python3-markdown and the HTML page in Chromium; a real design
+        // change from Designsystemet's history (Fixtures), diffed and audited.
         .testTarget(
             name: "SnapStyleDiffTests",
-            dependencies: ["SnapStyleDiff", "SnapStyleJSON", "SnapStyleJansson", "SnapStyleTestSupport"]
+            dependencies: ["SnapStyleDiff", "SnapStyleJSON", "SnapStyleJansson", "SnapStyleTestSupport"],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "SnapStyleThemesTests",

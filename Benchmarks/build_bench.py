@@ -20,9 +20,9 @@ import sys
 import tempfile
 import time
 
-bin_dir = pathlib.Path(sys.argv[1]).resolve()
-changes = int(sys.argv[2]) if len(sys.argv) > 2 else 50
-tokens = int(sys.argv[3]) if len(sys.argv) > 3 else 1000
+bin_dir = pathlib.Path(".")
+changes = 50
+tokens = 1000
 
 
 def theme(accent):
@@ -127,6 +127,10 @@ def watch():
         shutil.rmtree(work, ignore_errors=True)
 
 
-daemon()
-if (bin_dir / "snapstyle").exists():
-    watch()
+if __name__ == "__main__":
+    bin_dir = pathlib.Path(sys.argv[1]).resolve()
+    changes = int(sys.argv[2]) if len(sys.argv) > 2 else 50
+    tokens = int(sys.argv[3]) if len(sys.argv) > 3 else 1000
+    daemon()
+    if (bin_dir / "snapstyle").exists():
+        watch()

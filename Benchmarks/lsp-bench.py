@@ -3,12 +3,16 @@
 
 - first diagnostics: from sending `initialize` to the first `publishDiagnostics` of a file opened right after;
 - diagnostics after a change: from sending `didChange` to the `publishDiagnostics` of that version (p50, p99);
+  the theme is open, so each includes its contrast warnings (every pair in every context audited again); on the
+  preset also an edit that makes the primary text gray, so that pairs fail and pass contrast in turn;
 - hover and completion: request to response (p50, p99).
 
 On the preset (its files copied into a root as the theme `snap`) and on the generated Primer-shaped DTCG system
 (3,000 tokens, 40 files, written by Benchmarks' `Profile tokens-write`).
 
-    python3 Benchmarks/lsp-bench.py SNAPSTYLE_BINARY PROFILE_BINARY
+    python3 Benchmarks/lsp-bench.py SNAPSTYLE_BINARY [PROFILE_BINARY]
+
+Without PROFILE_BINARY only the preset is measured.
 """
 
 import json
@@ -22,7 +26,7 @@ import sys
 import tempfile
 import time
 
-ROUNDS = 300
+ROUNDS = int(os.environ.get("LSP_BENCH_ROUNDS", "300"))
 
 
 class Client:
@@ -78,7 +82,16 @@ def figures(samples):
         statistics.median(ordered) * 1000, ordered[int(len(ordered) * 0.99) - 1] * 1000, len(ordered))
 
 
-def measure(name, binary, root, path, reference_pattern, completion_prefix, edit, valid_edit):
+def errors(diagnostics):
+    """The errors among diagnostics (an open theme also gets contrast warnings, docs/review.md)."""
+    return [diagnostic for diagnostic in diagnostics if diagnostic.get("severity") == 1]
+
+
+def contrast_warnings(diagnostics):
+    return [diagnostic for diagnostic in diagnostics if diagnostic.get("code") == "contrast"]
+
+
+def measure(name, binary, root, path, reference_pattern, completion_prefix, edit, valid_edit, contrast_edit=None):
     home = tempfile.mkdtemp(prefix="snapstyle-lsp-bench-home-")
     uri = pathlib.Path(path).as_uri()
     text = pathlib.Path(path).read_text()
@@ -121,7 +134,7 @@ def measure(name, binary, root, path, reference_pattern, completion_prefix, edit
             "textDocument": {"uri": uri, "version": version}, "contentChanges": [{"text": valid_edit(text, round)}]}})
         diagnostics = client.wait_diagnostics(uri, version)
         valid.append(time.perf_counter() - began)
-        assert diagnostics == [], diagnostics
+        assert errors(diagnostics) == [], diagnostics
 
     changes = []
     for round in range(ROUNDS):
@@ -132,19 +145,36 @@ def measure(name, binary, root, path, reference_pattern, completion_prefix, edit
             "textDocument": {"uri": uri, "version": version}, "contentChanges": [{"text": edited}]}})
         diagnostics = client.wait_diagnostics(uri, version)
         changes.append(time.perf_counter() - began)
-        assert (len(diagnostics) > 0) == (round % 2 == 0), diagnostics
+        assert (len(errors(diagnostics)) > 0) == (round % 2 == 0), diagnostics
+
+    contrasts = []
+    counts = set()
+    for round in range(ROUNDS if contrast_edit else 0):
+        version = 2 * ROUNDS + round + 3
+        began = time.perf_counter()
+        client.send({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+            "textDocument": {"uri": uri, "version": version}, "contentChanges": [{"text": contrast_edit(text, round)}]}})
+        diagnostics = client.wait_diagnostics(uri, version)
+        contrasts.append(time.perf_counter() - began)
+        counts.add((round % 2, len(contrast_warnings(diagnostics))))
+    if contrast_edit:
+        assert len(counts) == 2, f"the edit changes the contrast warnings in turn: {counts}"
     client.close()
     shutil.rmtree(home, ignore_errors=True)
     print(f"{name}:")
     print("  first diagnostics after initialize: %.1f ms (target <= 500 ms)" % (first * 1000))
     print("  diagnostics after an edit that keeps the theme valid: " + figures(valid) + " (target p99 <= 50 ms)")
     print("  diagnostics after edits that break and fix it in turn: " + figures(changes) + " (target p99 <= 50 ms)")
+    if contrast_edit:
+        print("  diagnostics after a foreground edit that makes text fail contrast and pass in turn (contrast "
+              "warnings of every pair in every context; warnings %s): " % sorted(count for _, count in counts)
+              + figures(contrasts) + " (target p99 <= 50 ms)")
     print("  hover: " + figures(hovers) + " (target p99 <= 10 ms)")
     print("  completion: " + figures(completions) + " (target p99 <= 10 ms)")
 
 
 def main():
-    binary, profile = sys.argv[1], sys.argv[2]
+    binary, profile = sys.argv[1], sys.argv[2] if len(sys.argv) > 2 else None
     repository = pathlib.Path(__file__).resolve().parents[1]
     work = tempfile.mkdtemp(prefix="snapstyle-lsp-bench-")
     try:
@@ -156,7 +186,11 @@ def main():
             ('"ref": "', '"ref": "lab'),
             lambda text, round: text.replace('"ref": "', '"ref": "zz' if round % 2 == 0 else '"ref": "', 1),
             lambda text, round: text.replace('"ref": "systemGray"', '"ref": "accent"' if round % 2 == 0
-                                             else '"ref": "systemGray"', 1))
+                                             else '"ref": "systemGray"', 1),
+            lambda text, round: text.replace('"then": {"ref": "onLight0"}', '"then": {"ref": "systemGray"}'
+                                             if round % 2 == 0 else '"then": {"ref": "onLight0"}', 1))
+        if profile is None:
+            return
         primer_root = subprocess.run([profile, "tokens-write"], capture_output=True, text=True).stdout.strip()
         try:
             functional = pathlib.Path(primer_root) / "primer" / "functional" / "color0.tokens.json"

@@ -10,6 +10,14 @@ extension BuildInput {
     /// Resolves an output's keys in each of its contexts through `call`; a theme, set or context member the theme
     /// does not have is a config error at its place in `file`.
     public static func resolve(_ output: BuildOutput, file: String, call: BuildCall) async throws -> BuildInput {
+        try await resolved(output, file: file, call: call).input
+    }
+
+    /// `resolve`, with what `updated` compares and reads: the `keys` answer (without its generation) and the keys
+    /// selected from it.
+    static func resolved(_ output: BuildOutput, file: String, call: BuildCall) async throws -> (
+        input: BuildInput, keys: JSONValue, selected: KeysResult
+    ) {
         let themes = ThemesResult(json: try await call(.themes, [:]))
         guard let summary = themes?.themes.first(where: { $0.name == output.theme }) else {
             let names = themes?.themes.map(\.name) ?? []
@@ -20,7 +28,8 @@ extension BuildInput {
         }
         for block in output.contexts { try check(block, summary, file: file) }
         let params: JSONObject = ["theme": .string(output.theme)]
-        guard let all = KeysResult(json: try await call(.keys, params)) else {
+        let answer = try await call(.keys, params)
+        guard let all = KeysResult(json: answer) else {
             throw BuildError(.resolution, "the answer to keys is not its result")
         }
         let keys = try select(ThemeExport.exportedKeys(all, inherited: false), output, file: file)
@@ -33,7 +42,73 @@ extension BuildInput {
             aliases.append(
                 output.references == .var ? try await aliasTargets(keys, params, block.context, call: call) : [:])
         }
-        return BuildInput(output: output, blocks: blocks, aliases: aliases)
+        return (BuildInput(output: output, blocks: blocks, aliases: aliases), withoutGeneration(answer), keys)
+    }
+
+    /// A `keys` answer without its generation: equal for two generations whose keys, files, lines and token facts
+    /// are the same.
+    static func withoutGeneration(_ answer: JSONValue) -> JSONValue {
+        guard var object = answer.objectValue else { return answer }
+        object["generation"] = nil
+        return .object(object)
+    }
+
+    /// After a change that touched only the values of the `changed` keys: this input with those of its `selected`
+    /// keys resolved again in every block (and, for `references: var`, their references explained again). Nil when
+    /// the change did more: the theme's keys or their facts differ from `keys` (its earlier `keys` answer), or a
+    /// changed key gained or lost its value in a block. The output is then resolved in full.
+    func updated(changed: [Attribute: [String]], keys: JSONValue, selected: KeysResult, call: BuildCall)
+        async throws -> BuildInput?
+    {
+        let params: JSONObject = ["theme": .string(output.theme)]
+        guard Self.withoutGeneration(try await call(.keys, params)) == keys else { return nil }
+        var touched = selected
+        touched.keys = selected.keys.map { list in
+            let keys = Set(changed[list.attribute] ?? [])
+            return (list.attribute, list.entries.filter { keys.contains($0.key) })
+        }
+        let queries: [JSONValue] = touched.keys.flatMap { list in
+            list.entries.map { .object(["attribute": .string(list.attribute.rawValue), "key": .string($0.key)]) }
+        }
+        guard !queries.isEmpty else { return self }
+        var updated = self
+        for (index, block) in blocks.enumerated() {
+            // Where each key sits in the block: its attribute's position, its entry's position.
+            var places: [Attribute: [String: (Int, Int)]] = [:]
+            for (position, list) in block.values.enumerated() {
+                guard let attribute = Attribute(rawValue: list.attribute), changed[attribute] != nil else { continue }
+                for (place, entry) in list.entries.enumerated() {
+                    places[attribute, default: [:]][entry.key] = (position, place)
+                }
+            }
+            var request = params
+            request["context"] = .object(block.context)
+            request["queries"] = .array(queries)
+            guard let result = ResolveQueriesResult(json: try await call(.resolve, request)),
+                result.results.count == queries.count
+            else { return nil }
+            for entry in result.results {
+                guard let json = entry.value, let value = StyleValue(json: json, attribute: entry.attribute),
+                    let (position, place) = places[entry.attribute]?[entry.key]
+                else {
+                    return nil
+                }
+                updated.blocks[index].values[position].entries[place].value = value
+            }
+            updated.blocks[index].generation = nil
+            guard output.references == .var else { continue }
+            var aliases = aliases[index]
+            for list in touched.keys {
+                for entry in list.entries {
+                    aliases[entry.token != nil ? entry.key : list.attribute.rawValue + "." + entry.key] = nil
+                }
+            }
+            let explained = try await Self.aliasTargets(
+                selected, params, block.context, explaining: touched, call: call)
+            aliases.merge(explained) { _, new in new }
+            updated.aliases[index] = aliases
+        }
+        return updated
     }
 
     /// A context that `resolve` takes, whose `vars` name the theme's modifiers and their contexts.
@@ -105,9 +180,10 @@ extension BuildInput {
 
     /// Which written keys are, in a context, an alias whose whole value is another written key (`explain`'s first
     /// step is a reference to it).
-    static func aliasTargets(_ keys: KeysResult, _ params: JSONObject, _ context: JSONObject, call: BuildCall)
-        async throws -> [String: String]
-    {
+    static func aliasTargets(
+        _ keys: KeysResult, _ params: JSONObject, _ context: JSONObject, explaining: KeysResult? = nil,
+        call: BuildCall
+    ) async throws -> [String: String] {
         var written: [String: String] = [:]
         for list in keys.keys {
             for entry in list.entries {
@@ -116,7 +192,7 @@ extension BuildInput {
             }
         }
         var targets: [String: String] = [:]
-        for list in keys.keys {
+        for list in (explaining ?? keys).keys {
             for entry in list.entries {
                 var request = params
                 request["attribute"] = .string(list.attribute.rawValue)

@@ -1,3 +1,4 @@
+import SnapStyleEngine
 import SnapStyleJSON
 import SnapStyleProtocol
 import SnapStyleThemes
@@ -26,17 +27,32 @@ public struct BuildKeeper: Sendable {
         public var unchanged = 0
         /// Why outputs were left as they were: an output that failed, or a theme of the build in error.
         public var problems: [String] = []
+        /// `build --watch`: the config file, when this refresh follows its change (every output computed again).
+        public var reloadedConfig: String?
 
         public init() {}
+    }
+
+    /// What an output's last computation read, so that a change to a few values resolves only those again.
+    struct Memo: Sendable {
+        var input: BuildInput
+        /// The theme's `keys` answer without its generation, and the keys the output selected from it.
+        var keys: JSONValue
+        var selected: KeysResult
     }
 
     public let project: BuildProject
     /// Per output of the config, in order.
     public private(set) var states: [OutputState]
+    /// Per output: its last good computation, if any, and what its formats made.
+    var memos: [Memo?]
+    let caches: [BuildCache]
 
     public init(project: BuildProject) {
         self.project = project
         states = Array(repeating: .pending, count: project.configuration.outputs.count)
+        memos = Array(repeating: nil, count: project.configuration.outputs.count)
+        caches = project.configuration.outputs.map { _ in BuildCache() }
     }
 
     /// The themes the build's outputs read.
@@ -57,7 +73,15 @@ public struct BuildKeeper: Sendable {
     /// After a change: the outputs of the themes it touched, and a line for each of the build's themes it left in
     /// error.
     public mutating func refresh(after report: ReloadReport, call: BuildCall) async -> Refresh {
-        var result = await refresh(themes: affected(by: report), call: call)
+        // A theme only whose values changed: its outputs resolve only the changed keys again.
+        let replaced = Set(report.recovered.map(\.theme) + report.added + report.removed)
+        var changed: [String: [Attribute: [String]]] = [:]
+        for change in report.changes where !replaced.contains(change.theme) {
+            for (attribute, keys) in change.changed {
+                changed[change.theme, default: [:]][attribute, default: []] += keys
+            }
+        }
+        var result = await refresh(themes: affected(by: report), changed: changed, call: call)
         result.problems += problems(in: report)
         return result
     }
@@ -71,12 +95,27 @@ public struct BuildKeeper: Sendable {
         }
     }
 
-    /// Computes the outputs of `themes` and writes what changed.
-    public mutating func refresh(themes: Set<String>, call: BuildCall) async -> Refresh {
+    /// Computes the outputs of `themes` and writes what changed. An output of a theme in `changed` (the keys whose
+    /// values a change touched) resolves only those keys again when nothing else about the theme changed.
+    public mutating func refresh(
+        themes: Set<String>, changed: [String: [Attribute: [String]]] = [:], call: BuildCall
+    ) async -> Refresh {
         var result = Refresh()
         for (index, output) in project.configuration.outputs.enumerated() where themes.contains(output.theme) {
             do {
-                let input = try await BuildInput.resolve(output, file: project.configuration.file, call: call)
+                var input: BuildInput?
+                if let memo = memos[index], let keys = changed[output.theme] {
+                    input = try await memo.input.updated(
+                        changed: keys, keys: memo.keys, selected: memo.selected, call: call)
+                    if let input { memos[index]?.input = input }
+                }
+                if input == nil {
+                    var resolved = try await BuildInput.resolved(output, file: project.configuration.file, call: call)
+                    resolved.input.cache = caches[index]
+                    memos[index] = Memo(input: resolved.input, keys: resolved.keys, selected: resolved.selected)
+                    input = resolved.input
+                }
+                guard let input else { continue }
                 let files = BuildFormat.files(input).map {
                     BuildFile(path: project.absolute($0.path), content: $0.content)
                 }
@@ -85,6 +124,7 @@ public struct BuildKeeper: Sendable {
                 if written.isEmpty { result.unchanged += 1 }
                 states[index] = .current
             } catch {
+                memos[index] = nil
                 let message = "\(project.absolute(output.file)): not rebuilt: \(Self.describe(error))"
                 states[index] = .failed(message)
                 result.problems.append(message)

@@ -2,6 +2,7 @@ import Foundation
 import SnapStyleJSON
 import SnapStyleProtocol
 import SnapStyleExport
+import SnapStyleSystem
 
 /// A build: every output's files computed first (nothing is written when any fails), then each written atomically
 /// (a temporary file renamed over it) when its content changed; or, for `--check`, compared with what is there.
@@ -24,6 +25,25 @@ public struct BuildProject: Sendable {
         return BuildProject(configuration: configuration, directory: url.path)
     }
 
+    /// The config file read again while the build is kept fresh: the new project when it loads and every output's
+    /// theme, sets and contexts exist (a theme in error is no reason to refuse it: its outputs keep their files).
+    /// The error says the last good config keeps running.
+    public func reloaded(call: BuildCall) async throws(BuildError) -> BuildProject {
+        func refused(_ error: BuildError) -> BuildError {
+            var error = error
+            error.message += " (the last good config keeps running)"
+            return error
+        }
+        let project: BuildProject
+        do { project = try Self.load(configuration.file) } catch { throw refused(error) }
+        do {
+            _ = try await project.files(call: call)
+        } catch let error as BuildError where error.code == .invalidConfiguration {
+            throw refused(error)
+        } catch {}
+        return project
+    }
+
     /// The theme roots, as absolute paths.
     public var roots: [String] { configuration.themes.map(absolute) }
 
@@ -33,14 +53,34 @@ public struct BuildProject: Sendable {
             ? path : URL(fileURLWithPath: directory).appendingPathComponent(path).standardizedFileURL.path
     }
 
-    /// Every output's files, with absolute paths.
+    /// Every output's files, with absolute paths. Outputs of one theme ask the same questions (its keys, its
+    /// values in the same contexts), so each question is answered once, and outputs in the same units share what
+    /// their formats made from the same values.
     public func files(call: BuildCall) async throws -> [BuildFile] {
+        let answers = Locked<[Question: JSONValue]>([:])
+        let asked: BuildCall = { method, params in
+            let question = Question(method: method.rawValue, params: params)
+            if let known = answers.withLock({ $0[question] }) { return known }
+            let answer = try await call(method, params)
+            answers.withLock { $0[question] = answer }
+            return answer
+        }
+        var caches: [String: BuildCache] = [:]
         var files: [BuildFile] = []
         for output in configuration.outputs {
-            let input = try await BuildInput.resolve(output, file: configuration.file, call: call)
+            var input = try await BuildInput.resolve(output, file: configuration.file, call: asked)
+            let units = "\(output.units?.rawValue ?? "")\u{0}\(output.remBase)"
+            input.cache = caches[units] ?? BuildCache()
+            caches[units] = input.cache
             files += BuildFormat.files(input).map { BuildFile(path: absolute($0.path), content: $0.content) }
         }
         return files
+    }
+
+    /// A method call, as `files` remembers its answer.
+    struct Question: Hashable {
+        var method: String
+        var params: JSONObject
     }
 
     /// Writes the files whose content differs from what is on disk; returns the paths written.

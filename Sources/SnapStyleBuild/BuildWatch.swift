@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import SnapStyleEngine
 import SnapStyleJSON
@@ -9,16 +10,23 @@ import SnapStyleWatcher
 
 /// `snapstyle build --watch`: the build's theme roots loaded in-process and watched with the project's inotify
 /// watcher; after every change (events settled for `settleMillis`, as the daemon settles them), the outputs of the
-/// themes it touched are rebuilt by a `BuildKeeper`.
+/// themes it touched are rebuilt by a `BuildKeeper`. The config file is read again when its content changes (it is
+/// polled, since it usually lies outside the theme roots): a config that loads and whose outputs resolve replaces
+/// the running one and every output is rebuilt; a broken one is reported and the last good config keeps running.
 public final class BuildWatch: Sendable {
     let project: BuildProject
     let logger: Logger
     /// The watcher's events, from its thread, until they settle.
     let events: SettledEvents
+    /// How often the config file is read to see whether it changed.
+    let configPoll: Duration
 
-    public init(project: BuildProject, settleMillis: Int = 10, logger: Logger) {
+    public init(
+        project: BuildProject, settleMillis: Int = 10, configPoll: Duration = .milliseconds(100), logger: Logger
+    ) {
         self.project = project
         self.logger = logger
+        self.configPoll = configPoll
         events = SettledEvents(settleMillis: settleMillis)
     }
 
@@ -45,15 +53,42 @@ public final class BuildWatch: Sendable {
         var first = await keeper.refreshAll(call: call)
         first.problems += keeper.problems(in: loaded)
         report(first)
+        let configFile = URL(fileURLWithPath: project.configuration.file).standardizedFileURL.path
+        let poll = Task { [events, configPoll] in
+            var last = Self.read(configFile)
+            while !Task.isCancelled {
+                try? await Task.sleep(for: configPoll)
+                let now = Self.read(configFile)
+                if now != last {
+                    last = now
+                    events.receive(.changed([configFile]))
+                }
+            }
+        }
+        defer { poll.cancel() }
         await withTaskCancellationHandler {
             for await _ in events.kicks {
                 await events.settle()
                 let batch = events.take()
-                let (paths, rescan) = (batch.paths, batch.rescan)
+                var (paths, rescan) = (batch.paths, batch.rescan)
+                var reloadedConfig: String?
+                if paths.remove(configFile) != nil {
+                    switch await reload(keeper.project, call: call) {
+                    case .success(let project):
+                        keeper = BuildKeeper(project: project)
+                        rescan = true
+                        reloadedConfig = project.configuration.file
+                    case .failure(let problem):
+                        var refresh = BuildKeeper.Refresh()
+                        refresh.problems = [problem.description]
+                        report(refresh)
+                    }
+                }
                 if rescan {
                     let change = store.reloadAll()
                     var refresh = await keeper.refreshAll(call: call)
                     refresh.problems += keeper.problems(in: change)
+                    refresh.reloadedConfig = reloadedConfig
                     report(refresh)
                 } else if !paths.isEmpty {
                     let refresh = await keeper.refresh(after: store.apply(changedPaths: paths), call: call)
@@ -64,4 +99,21 @@ public final class BuildWatch: Sendable {
             events.finish()
         }
     }
+
+    /// The config read again (`BuildProject.reloaded`), refused when it names other theme roots: the watcher keeps
+    /// the roots it started with.
+    func reload(_ running: BuildProject, call: BuildCall) async -> Result<BuildProject, BuildError> {
+        let project: BuildProject
+        do { project = try await running.reloaded(call: call) } catch { return .failure(error) }
+        guard project.roots == running.roots else {
+            return .failure(
+                BuildError(
+                    .invalidConfiguration,
+                    "the theme roots changed; restart snapstyle build --watch to watch them (the last good config "
+                        + "keeps running)", file: running.configuration.file))
+        }
+        return .success(project)
+    }
+
+    static func read(_ file: String) -> Data? { FileManager.default.contents(atPath: file) }
 }

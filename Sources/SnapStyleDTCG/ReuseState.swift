@@ -1,5 +1,6 @@
-/// The compiler's incremental layer (`TokenCompiler+Reuse.swift`): the last compile's results, this compile's for
-/// the next, and what changed since.
+/// What one compile reuses of the last (`TokenMemo`) and leaves for the next, handed to the stages that reuse: the
+/// front end (the parsed resolver), the reader (flattened files and merges, and what changed in them), the graph
+/// (patched) and the definitions (the results of the keys no edit touched).
 struct ReuseState {
     /// The last compile's results.
     var memo: TokenMemo
@@ -10,9 +11,8 @@ struct ReuseState {
     var keepsMemo = true
     /// Whether every file flattened anew has the keys and group properties it had (and none uses `$extends`).
     var shapesKept = true
-    /// Reusing: the keys whose tokens changed since the last compile (every other key's result is kept).
+    /// The keys whose tokens changed since the last compile (every other key's result can be kept).
     var dirty = Set<String>()
-    var reusing = false
     /// The files (`path#pointer`) flattened anew in this compile.
     var reflattened = Set<String>()
 

@@ -4,7 +4,7 @@ import SnapStyleJSON
 /// The front ends of the importer, one per way a theme's files say which tokens apply when: a DTCG resolver, a Tokens
 /// Studio project (`$themes.json`, or `$themes` in a single-file export), or token files alone (mode files by name).
 /// Each says it as the same plan, the entries of a resolution order; the compiler then reads the sources, merges
-/// them and compiles the tokens the same way whatever the front end (`TokenCompiler.buildUnits`).
+/// them and compiles the tokens the same way whatever the front end (`TokenReader`, then the later stages).
 enum TokenFrontEnd {
     /// One entry of the resolution order: a set (no selector, one context) or a modifier, each context a list of
     /// sources applied in order.
@@ -16,6 +16,39 @@ enum TokenFrontEnd {
         static func set(_ sources: [TokenSource]) -> Plan {
             Plan(selector: nil, contexts: [sources], contextNames: [""])
         }
+    }
+
+    /// The plan for a theme's files, from the front end they call for, and the files of Tokens Studio's `source`-only
+    /// sets. The last compile's parsed resolver is reused while its JSON is the same.
+    static func plans(_ input: DTCGInput, reuse: inout ReuseState, _ d: inout Diagnostics)
+        -> (plans: [Plan], sourceFiles: Set<String>)
+    {
+        if let resolver = input.resolver {
+            let document: ResolverDocument
+            if let known = reuse.memo.resolver, known.node === resolver.json.node {
+                document = known.document
+                d.append(known.issues)
+                reuse.next.resolver = known
+            } else {
+                let mark = d.mark
+                document = ResolverDocument(resolver.json, path: resolver.path, diagnostics: &d)
+                reuse.next.resolver = (resolver.json.node, document, d.since(mark))
+            }
+            return (Self.resolver(document, mappings: input.mappings, &d), [])
+        }
+        if let studio = input.studioThemes, studio.json.value.arrayValue == nil {
+            let node = studio.json.node.position
+            d.error(
+                SourceLocation(file: studio.path, line: node.line, column: node.column),
+                "$themes must be an array of Tokens Studio themes, not \(studio.json.value.typeName): every set "
+                    + "applies instead")
+            return (modeFiles(input), [])
+        }
+        if let studio = input.studioThemes, !(studio.json.value.arrayValue ?? []).isEmpty {
+            // A project without themes (`[]`) applies every set, as one without `$themes.json` does.
+            return tokensStudio(input, themes: studio, &d)
+        }
+        return (modeFiles(input), [])
     }
 
     /// Whole files, by path.

@@ -58,12 +58,8 @@ public struct TokenMemo: Sendable {
     var leftOut: Set<String> = []
     var keys: [String: KeyResult] = [:]
     var signature: Signature?
-    /// The compiler's state after the last compile, which an edit that keeps every file's shape patches.
-    var groups: [String: GroupInfo] = [:]
-    var base = TokenDocument()
-    var keyOrder: [String] = []
-    var names: [String: String] = [:]
-    var defs: [String: [TokenCompiler.Def]] = [:]
+    /// The last compile's graph, which an edit that keeps every file's shape patches (`TokenGraph.patching`).
+    var graph = TokenGraph()
     var layer = ThemeLayer(name: "")
     /// Keys whose result carries errors or warnings.
     var keysWithIssues = Set<String>()

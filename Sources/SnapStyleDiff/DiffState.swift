@@ -18,13 +18,12 @@ public struct DiffState: Sendable {
         self.temporary = temporary
     }
 
-    /// Loads every theme of the roots (and the built-in preset) in-process.
-    public func load() -> ThemeStore {
-        let store = ThemeStore(
+    /// Builds every theme of the roots (and the built-in preset) in-process, once: no store, no watcher.
+    public func load() -> ThemeBuild {
+        let builder = ThemeBuilder(
             roots: roots.map { ThemeRoot(path: $0, origin: .config) },
             fileSystem: POSIXFileSystem(maxFileBytes: Limits.fileBytes))
-        store.reloadAll()
-        return store
+        return builder.build().build
     }
 
     /// Removes the files made for this side.

@@ -43,9 +43,46 @@ enum DiffValue {
     }
 
     /// `light, dark high contrast (xxxLarge)`; `every context` when `contexts` are all of `compared`.
+    /// When modifiers multiply the contexts and `contexts` are every combination of some modifier contexts with some
+    /// built-in ones, the built-in ones named and then only the modifiers not free: `dark, dark high contrast;
+    /// Theme=portal` instead of each of the combinations.
     static func contexts(_ contexts: [AuditContext], of compared: [AuditContext]) -> String {
         if Set(contexts) == Set(compared) { return "every context" }
+        if let product = product(contexts, of: compared) { return product }
         return names(contexts, of: compared).joined(separator: ", ")
+    }
+
+    static func product(_ contexts: [AuditContext], of compared: [AuditContext]) -> String? {
+        let modifiers = compared.first?.variables.map(\.name) ?? []
+        guard !modifiers.isEmpty else { return nil }
+        func builtIn(_ context: AuditContext) -> AuditContext {
+            var context = context
+            context.variables = []
+            return context
+        }
+        func unique(_ contexts: [AuditContext]) -> [AuditContext] {
+            var seen = Set<AuditContext>()
+            return contexts.filter { seen.insert($0).inserted }
+        }
+        let bases = unique(contexts.map(builtIn))
+        var combinations = bases.count
+        var constrained: [String] = []
+        for name in modifiers {
+            func values(_ contexts: [AuditContext]) -> [String] {
+                var seen = Set<String>()
+                return contexts.compactMap { $0.variables.first { $0.name == name }?.value }
+                    .filter { seen.insert($0).inserted }
+            }
+            let here = values(contexts)
+            combinations *= here.count
+            if Set(here) != Set(values(compared)) { constrained.append("\(name)=" + here.joined(separator: "/")) }
+        }
+        guard combinations == Set(contexts).count else { return nil }
+        let named = Self.contexts(bases, of: unique(compared.map(builtIn)))
+        let parts = [
+            named == "every context" ? nil : named, constrained.isEmpty ? nil : constrained.joined(separator: ", "),
+        ]
+        return parts.compactMap { $0 }.joined(separator: "; ")
     }
 
     /// Each group of contexts named, without the Dynamic Type size when only the default size was compared.

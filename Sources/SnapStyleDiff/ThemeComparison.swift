@@ -1,20 +1,24 @@
 import SnapStyleEngine
+import SnapStyleReview
+import SnapStyleSystem
 import SnapStyleThemes
 
-/// Compares the themes of two stores: `snapstyle diff`.
+/// Compares the themes of two builds: `snapstyle diff`.
 public enum ThemeComparison {
     /// The themes compared when none is named: every theme of either side's roots, else the built-in preset.
-    public static func defaultThemes(base: ThemeStore, head: ThemeStore) -> [String] {
+    public static func defaultThemes(base: some ThemeSource, head: some ThemeSource) -> [String] {
         let own = Set((base.infos + head.infos).filter { $0.origin != .builtin }.map(\.name)).sorted()
         return own.isEmpty ? [Preset.name] : own
     }
 
-    /// Compares each named theme; `displayPath` turns a side's root into the path the report shows.
+    /// Compares each named theme; `displayPath` turns a side's root into the path the report shows; `readFile`
+    /// reads a theme's manifest for the contrast pairs it declares (`theme.audit`), as `audit` does.
     public static func run(
-        base: ThemeStore, head: ThemeStore, baseLabel: String, headLabel: String, themes names: [String],
-        displayPath: (String) -> String = { $0 }
+        base: some ThemeSource, head: some ThemeSource, baseLabel: String, headLabel: String, themes names: [String],
+        displayPath: (String) -> String = { $0 },
+        readFile: (String) -> [UInt8]? = { try? POSIXFileSystem(maxFileBytes: Limits.fileBytes).read($0) }
     ) -> DiffReport {
-        func roots(_ store: ThemeStore) -> [String: String] {
+        func roots(_ store: any ThemeSource) -> [String: String] {
             var roots: [String: String] = [:]
             for info in store.infos where info.origin != .builtin { roots[info.name] = displayPath(info.root) }
             return roots
@@ -22,7 +26,7 @@ public enum ThemeComparison {
         let baseRoots = roots(base), headRoots = roots(head)
         var diffs: [ThemeDiff] = []
         for name in names {
-            let sides = [(SideError.Side.base, base), (.head, head)].map { side, store in
+            let sides = [(SideError.Side.base, base as any ThemeSource), (.head, head)].map { side, store in
                 (side, store.infos.first { $0.name == name }, store)
             }
             var errors: [SideError] = []
@@ -53,8 +57,12 @@ public enum ThemeComparison {
                 diffs.append(ThemeDiff(theme: name, status: .removed))
                 continue
             }
+            func declared(_ info: ThemeInfo?) -> [DeclaredPair] {
+                info.map { ThemeAudit.declaredPairs(of: $0, displayPath: displayPath, readFile: readFile).pairs } ?? []
+            }
             let differ = ThemeDiffer(
-                old: baseTheme.session(), new: headTheme.session(), oldRoots: baseRoots, newRoots: headRoots)
+                old: baseTheme.session(), new: headTheme.session(), oldRoots: baseRoots, newRoots: headRoots,
+                oldDeclared: declared(sides[0].1), newDeclared: declared(sides[1].1))
             diffs.append(differ.run(theme: name))
         }
         return DiffReport(base: baseLabel, head: headLabel, themes: diffs)

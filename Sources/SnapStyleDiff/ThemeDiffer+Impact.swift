@@ -111,16 +111,18 @@ extension ThemeDiffer {
         }
         let native =
             !diff.components.isEmpty || !diff.containers.isEmpty || diff.values.contains { $0.attribute == .accent }
-        func measured(_ session: StyleSession) -> [(context: AuditContext, pairs: [AuditMeasurement])] {
+        func measured(_ session: StyleSession, _ declared: [DeclaredPair])
+            -> [(context: AuditContext, pairs: [AuditMeasurement])]
+        {
             ThemeAuditor(
                 theme: theme, session: session, options: AuditOptions(),
-                locator: KeyLocator(session: session, roots: [:])
+                locator: KeyLocator(session: session, roots: [:]), declared: declared
             ).measurements(in: contexts, native: native)
         }
         func identity(_ pair: AuditMeasurement) -> String {
             "\(pair.subject.name)|\(pair.foreground.name)|\(pair.background.name)|\(pair.role.rawValue)"
         }
-        let before = measured(old), after = measured(new)
+        let before = measured(old, oldDeclared), after = measured(new, newDeclared)
         var regressions: [ContrastRegression] = []
         for (oldSide, newSide) in zip(before, after) {
             var oldPairs: [String: AuditMeasurement] = [:]

@@ -5,7 +5,7 @@ import SnapStyleReview
 import SnapStyleThemes
 import SnapStyleExport
 
-/// Compares one theme as two stores serve it: its definitions, its resolved values in every context, what they
+/// Compares one theme as two builds give it: its definitions, its resolved values in every context, what they
 /// reach (components, containers, CSS variables) and the contrast of its pairs.
 struct ThemeDiffer {
     let old: StyleSession
@@ -13,6 +13,9 @@ struct ThemeDiffer {
     /// Theme name → root directory of each side, to say where a definition is written.
     let oldRoots: [String: String]
     let newRoots: [String: String]
+    /// The contrast pairs each side's manifest declares (`theme.audit`).
+    var oldDeclared: [DeclaredPair] = []
+    var newDeclared: [DeclaredPair] = []
 
     func run(theme: String) -> ThemeDiff {
         var diff = ThemeDiff(theme: theme, status: .compared)

@@ -62,14 +62,10 @@ public enum BuildFormat {
         let base = Dictionary(
             (values.blocks.first ?? []).map { ($0.path + "\u{0}" + $0.suffix, $0.value) },
             uniquingKeysWith: { a, _ in a })
-        // Each name is made once, though later blocks and references repeat it.
-        var names: [String: String] = [:]
+        // Each name is made once (kept between a kept build's refreshes), though blocks and references repeat it.
+        let style = (output.prefix ?? "") + "\u{0}" + (output.naming ?? .kebab).rawValue + "\u{0}"
         func name(_ path: String, _ suffix: String) -> String {
-            let key = path + "\u{0}" + suffix
-            if let known = names[key] { return known }
-            let made = cssName(output, path: path, suffix: suffix)
-            names[key] = made
-            return made
+            input.cache.name(style + path + "\u{0}" + suffix) { cssName(output, path: path, suffix: suffix) }
         }
         for (index, declarations) in values.blocks.enumerated() {
             let block = output.contexts[index]

@@ -17,11 +17,15 @@ public struct BuildInput: Sendable {
     public var blocks: [ResolvedTheme]
     /// Per block: a key's path → the path of the key it is a whole alias of (both written by this output).
     public var aliases: [[String: String]]
+    /// What the formats made from earlier values of this output (a kept build keeps it between refreshes).
+    public var cache: BuildCache
 
-    public init(output: BuildOutput, blocks: [ResolvedTheme], aliases: [[String: String]]) {
+    public init(output: BuildOutput, blocks: [ResolvedTheme], aliases: [[String: String]], cache: BuildCache = .init())
+    {
         self.output = output
         self.blocks = blocks
         self.aliases = aliases
+        self.cache = cache
     }
 
     /// The path of a key as names are made from it.

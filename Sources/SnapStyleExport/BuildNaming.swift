@@ -13,10 +13,7 @@ public enum BuildNaming {
                 if !current.isEmpty { words.append(String(current)) }
                 current = String.UnicodeScalarView()
             default:
-                let properties = scalar.properties
-                if properties.isUppercase, let previous, !current.isEmpty,
-                    previous.properties.isLowercase || previous.properties.numericType != nil
-                {
+                if isUppercase(scalar), let previous, !current.isEmpty, isLowercaseOrDigit(previous) {
                     words.append(String(current))
                     current = String.UnicodeScalarView()
                 }
@@ -26,6 +23,17 @@ public enum BuildNaming {
         }
         if !current.isEmpty { words.append(String(current)) }
         return words
+    }
+
+    // ASCII without the Unicode property tables (a name is made for every declaration).
+    static func isUppercase(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? ("A"..."Z").contains(scalar) : scalar.properties.isUppercase
+    }
+
+    static func isLowercaseOrDigit(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII
+            ? ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar)
+            : scalar.properties.isLowercase || scalar.properties.numericType != nil
     }
 
     /// Words joined in a style: `ds-color-accent`, `dsColorAccent`, `ds_color_accent`, `DsColorAccent`.

@@ -1,3 +1,7 @@
+import SnapStyleJSON
+import SnapStyleProtocol
+import SnapStyleSystem
+
 /// One written value: its name words' source (path plus member suffix), its text, and the key it reads when it is
 /// written as a reference.
 public struct BuildDeclaration: Sendable, Equatable {
@@ -21,22 +25,30 @@ public struct BuildValues: Sendable {
     public init(_ input: BuildInput) {
         var leftOutKeys = Set<String>()
         blocks = []
+        let made = input.cache.declarations.withLock { $0 }
+        var used: [String: BuildCache.Made] = [:]
         for (index, theme) in input.blocks.enumerated() {
             var declarations: [BuildDeclaration] = []
             var byPath: [String: Set<String>] = [:]
             var pending: [(BuildDeclaration, String?)] = []
             for (attribute, entries) in theme.values {
                 for entry in entries {
+                    let cacheKey = String(index) + "\u{0}" + attribute + "\u{0}" + entry.key
+                    let properties: [(suffix: String, value: String)]?
+                    if let known = made[cacheKey], known.value == entry.value, known.type == entry.type {
+                        properties = known.properties
+                        used[cacheKey] = known
+                    } else {
+                        properties = Self.properties(attribute, entry, input.output)
+                        used[cacheKey] = BuildCache.Made(value: entry.value, type: entry.type, properties: properties)
+                    }
                     let path = BuildInput.path(attribute: attribute, entry)
-                    guard let properties = ThemeExport.properties(attribute: attribute, entry) else {
+                    guard let properties else {
                         leftOutKeys.insert(path)
                         continue
                     }
-                    let base = ThemeExport.cssName(attribute: attribute, entry)
-                    for (name, value) in properties {
-                        let suffix = name.hasPrefix(base) ? String(name.dropFirst(base.count)) : ""
+                    for (suffix, written) in properties {
                         byPath[path, default: []].insert(suffix)
-                        let written = BuildUnits.convert(value, to: input.output.units, remBase: input.output.remBase)
                         pending.append(
                             (BuildDeclaration(path: path, suffix: suffix, value: written), input.aliases[index][path]))
                     }
@@ -50,6 +62,47 @@ public struct BuildValues: Sendable {
             blocks.append(declarations)
         }
         leftOut = leftOutKeys.count
+        input.cache.declarations.withLock { $0 = used }
+    }
+
+    /// A key's declarations as member suffixes and values in the output's units; nil when CSS cannot say it.
+    static func properties(_ attribute: String, _ entry: ExportedValue, _ output: BuildOutput) -> [(
+        suffix: String, value: String
+    )]? {
+        guard let properties = ThemeExport.properties(attribute: attribute, entry) else { return nil }
+        let base = ThemeExport.cssName(attribute: attribute, entry)
+        return properties.map { name, value in
+            (
+                name.hasPrefix(base) ? String(name.dropFirst(base.count)) : "",
+                BuildUnits.convert(value, to: output.units, remBase: output.remBase)
+            )
+        }
+    }
+}
+
+/// What an output's formats made from its values, kept by a kept build from one refresh to the next: a key whose
+/// value did not change reuses its declarations (only those the last computation used are kept), and a name is
+/// made once. A one-shot build starts with an empty one.
+public final class BuildCache: Sendable {
+    struct Made: Sendable {
+        var value: StyleValue
+        var type: String?
+        var properties: [(suffix: String, value: String)]?
+    }
+
+    /// By `BLOCK\0ATTRIBUTE\0KEY`: the value the declarations were made from, and them.
+    let declarations = Locked<[String: Made]>([:])
+    /// Names by their inputs.
+    let names = Locked<[String: String]>([:])
+
+    public init() {}
+
+    /// A name made by `make`, or the one it made before for the same `key`.
+    func name(_ key: String, _ make: () -> String) -> String {
+        if let known = names.withLock({ $0[key] }) { return known }
+        let made = make()
+        names.withLock { $0[key] = made }
+        return made
     }
 }
 

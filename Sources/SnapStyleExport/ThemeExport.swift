@@ -144,6 +144,26 @@ public enum ThemeExport {
 
     /// `fooBar.baz` → `foo-bar-baz`.
     public static func kebab(_ text: String) -> String {
+        // ASCII by bytes (every export names every key; Character case tests are slow), the same rules.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(text.utf8.count + 4)
+            var previous: UInt8?
+            for byte in text.utf8 {
+                if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: " ") {
+                    bytes.append(UInt8(ascii: "-"))
+                } else if (0x41...0x5A).contains(byte) {
+                    if let previous, (0x61...0x7A).contains(previous) || (0x30...0x39).contains(previous) {
+                        bytes.append(UInt8(ascii: "-"))
+                    }
+                    bytes.append(byte + 0x20)
+                } else {
+                    bytes.append(byte)
+                }
+                previous = byte
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
         var result = ""
         var previous: Character?
         for character in text {

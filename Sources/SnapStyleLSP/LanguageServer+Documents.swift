@@ -114,6 +114,17 @@ extension LanguageServer {
                 byFile[path, default: []].append(diagnostic(issue, severity: severity, path: path, workspace))
             }
         }
+        // Contrast is audited for open themes that load (a theme in error serves an older generation).
+        if info?.state == .loaded, open.values.contains(where: { workspace.themeOfFile[$0.path] == theme }) {
+            for warning in contrast.warnings(theme: theme, workspace) {
+                byFile[warning.path, default: []].append(
+                    contrastDiagnostic(
+                        warning.message, line: warning.line, column: warning.column, path: warning.path,
+                        workspace))
+            }
+        } else {
+            contrast.forget(theme)
+        }
         let files = diagnostics.files(of: theme, files: workspace.files(of: theme), withIssues: Set(byFile.keys))
         for path in files where workspace.isUnderRoot(path) {
             var list = byFile[path] ?? []
@@ -141,6 +152,24 @@ extension LanguageServer {
         return [
             "range": range.json, "severity": .integer(severity.rawValue), "source": "snapstyle",
             "message": .string(issue.message),
+        ]
+    }
+
+    /// A failing contrast pair's warning at its foreground key's definition.
+    func contrastDiagnostic(_ message: String, line: Int, column: Int, path: String, _ workspace: ThemeWorkspace)
+        -> JSONValue
+    {
+        var range = LSPRange(
+            start: LSPPosition(line: max(line - 1, 0), character: 0),
+            end: LSPPosition(line: max(line - 1, 0), character: 0))
+        if let (document, model) = workspace.model(path) {
+            let offset = document.offset(line: line, scalarColumn: column)
+            let extent = model.scan.extent(startingAt: offset, in: document.bytes)
+            range = document.range(extent.start, extent.end)
+        }
+        return [
+            "range": range.json, "severity": .integer(DiagnosticSeverity.warning.rawValue), "source": "snapstyle",
+            "code": "contrast", "message": .string(message),
         ]
     }
 

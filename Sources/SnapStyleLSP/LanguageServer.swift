@@ -55,6 +55,8 @@ public final class LanguageServer {
     var workspaceFolders: [String] = []
     /// What diagnostics were sent and which are due.
     var diagnostics = DiagnosticsLedger()
+    /// The open themes' failing contrast pairs, audited once per generation.
+    var contrast = ContrastWarnings()
     /// Set by `exit`: 0 after `shutdown`, 1 otherwise.
     public private(set) var exitCode: Int32?
 

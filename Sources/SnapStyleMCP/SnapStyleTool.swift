@@ -8,6 +8,7 @@ enum SnapStyleTool: String, CaseIterable, Sendable {
     case resolveComponent = "resolve_component"
     case explain
     case exportCSS = "export_css"
+    case audit
 
     /// The attributes a key belongs to: the eight of the theme format and `token` (imported tokens of other types).
     static let attributes: [Value] = [
@@ -164,6 +165,43 @@ enum SnapStyleTool: String, CaseIterable, Sendable {
                         "selector": [
                             "type": "string",
                             "description": "The block's CSS selector (default :root), e.g. [data-theme=dark].",
+                        ],
+                    ],
+                    "additionalProperties": false,
+                ],
+                annotations: .init(readOnlyHint: true, openWorldHint: false))
+        case .audit:
+            Tool(
+                name: rawValue, title: "Audit contrast",
+                description: """
+                    Measures text and UI contrast of themes in every context (light and dark, standard and high \
+                    contrast, Dynamic Type large, xxxLarge and accessibility3, and each design-token modifier): \
+                    every component's elements over their container's background in each state, borders, each \
+                    accent's onAccent over its base, and for imported themes the declared and conventionally named \
+                    pairs (on-X over X, ...). Lists the pairs below WCAG 2.2 (4.5:1 for normal text, 3:1 for large \
+                    text and UI; AAA 7:1 and 4.5:1), each with its component, element and state, both keys with \
+                    file:line, the ratio, the contexts and a suggested color for the foreground key. As \
+                    `snapstyle audit --format json`. \
+                    Colors are keys of the attribute surface (e.g. surface background), not of "color".
+                    """,
+                inputSchema: [
+                    "type": "object",
+                    "properties": [
+                        "theme": [
+                            "type": "string",
+                            "description":
+                                "A theme to audit, as list_themes names it. Leave theme and themes out for every theme of the daemon's roots (the built-in snap when there is none).",
+                        ],
+                        "themes": [
+                            "type": "array", "items": ["type": "string"], "maxItems": 50,
+                            "description": "Several themes to audit (instead of theme).",
+                        ],
+                        "level": [
+                            "type": "string", "enum": ["AA", "AAA"], "description": "The WCAG 2.2 level (default AA).",
+                        ],
+                        "apca": [
+                            "type": "boolean",
+                            "description": "Also require APCA's bronze-level lightness contrast (Lc); default false.",
                         ],
                     ],
                     "additionalProperties": false,

@@ -45,6 +45,24 @@ struct ToolArguments {
         return number
     }
 
+    /// A boolean argument; nil when absent.
+    func bool(_ name: String) throws(ToolFailure) -> Bool? {
+        switch values[name] {
+        case nil, .null?: return nil
+        case .bool(let flag)?: return flag
+        default: throw ToolFailure("argument '\(name)' must be true or false")
+        }
+    }
+
+    /// An array of strings; nil when absent.
+    func strings(_ name: String) throws(ToolFailure) -> [String]? {
+        switch values[name] {
+        case nil, .null?: return nil
+        case .array(let list)? where list.allSatisfy({ $0.stringValue != nil }): return list.compactMap(\.stringValue)
+        default: throw ToolFailure("argument '\(name)' must be an array of strings")
+        }
+    }
+
     /// The `context` argument: a context object (the daemon checks its members); empty when absent.
     func context() throws(ToolFailure) -> JSONObject {
         switch values["context"] {

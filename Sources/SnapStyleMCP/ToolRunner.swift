@@ -91,6 +91,8 @@ struct ToolRunner: Sendable {
             return try await resolveComponent(
                 params: try themeParams(arguments), component: try arguments.required("component"),
                 state: try arguments.string("state"), context: try arguments.context())
+        case .audit:
+            return try await audit(try ToolArguments(values, allowed: ["theme", "themes", "level", "apca"]))
         case .exportCSS:
             let arguments = try ToolArguments(values, allowed: ["theme", "context", "selector"])
             let selector = try arguments.string("selector") ?? ":root"

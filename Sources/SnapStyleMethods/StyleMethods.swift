@@ -30,6 +30,7 @@ public struct StyleMethods: Sendable {
         case .explain: try explain(params)
         case .themes: try themes(params)
         case .keys: try keys(params)
+        case .audit: try audit(params)
         case .ping, .status, .reload, .subscribe, .unsubscribe: nil
         }
     }

@@ -18,6 +18,8 @@ public enum PageAsset: Hashable, Sendable {
         "columns.js": PackageResources.columns_js,
         "components.js": PackageResources.components_js,
         "constants.js": PackageResources.constants_js,
+        "contrast.js": PackageResources.contrast_js,
+        "contrast-view.js": PackageResources.contrast_view_js,
         "context.js": PackageResources.context_js,
         "controls.js": PackageResources.controls_js,
         "dom.js": PackageResources.dom_js,

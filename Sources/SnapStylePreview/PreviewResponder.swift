@@ -76,7 +76,9 @@ struct PreviewResponder: HTTPResponder {
     /// `/api/METHOD?QUERY`: the daemon's answer, with `--theme` when the query names no theme.
     func call(_ method: Method, _ query: PreviewQuery) async throws(PreviewError) -> JSONValue {
         var params = try Self.params(method, query)
-        if params["theme"] == nil, method != .themes, let theme { params["theme"] = .string(theme) }
+        if params["theme"] == nil, params["themes"] == nil, method != .themes, let theme {
+            params["theme"] = .string(theme)
+        }
         return try await link.call(method, params)
     }
 
@@ -94,6 +96,7 @@ struct PreviewResponder: HTTPResponder {
                 params["element"] = try PreviewQuery.parseJSON(element, field: "element")
             }
             return params
+        case .audit: return try query.params(names: ["theme", "level"], json: ["themes", "apca", "all"])
         case .ping, .status, .reload, .subscribe, .unsubscribe:
             throw PreviewError(
                 status: .notFound, code: RPCError.methodNotFoundCode, message: "Method not found", field: nil)

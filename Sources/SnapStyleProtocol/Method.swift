@@ -7,6 +7,8 @@ public enum Method: String, CaseIterable, Sendable {
     case explain
     case themes
     case keys
+    /// Contrast of every foreground over its background (docs/review.md, "snapstyle audit").
+    case audit
     case ping
     case status
     case reload
@@ -16,7 +18,7 @@ public enum Method: String, CaseIterable, Sendable {
     /// Answered from themes alone, without a daemon: what `snapstyle --offline` and the preview's `/api/` offer.
     public var readsThemesOnly: Bool {
         switch self {
-        case .resolve, .resolveElement, .resolveContainer, .explain, .themes, .keys: true
+        case .resolve, .resolveElement, .resolveContainer, .explain, .themes, .keys, .audit: true
         case .ping, .status, .reload, .subscribe, .unsubscribe: false
         }
     }
@@ -24,7 +26,7 @@ public enum Method: String, CaseIterable, Sendable {
     /// Walks a whole theme or the theme list, so the daemon answers it off its event loops.
     public var walksThemes: Bool {
         switch self {
-        case .keys, .explain, .themes, .reload: true
+        case .keys, .explain, .themes, .reload, .audit: true
         case .resolve, .resolveElement, .resolveContainer, .ping, .status, .subscribe, .unsubscribe: false
         }
     }

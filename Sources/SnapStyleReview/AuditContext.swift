@@ -12,6 +12,11 @@ public struct AuditContext: Hashable, Sendable {
     public struct Variable: Hashable, Sendable {
         public var name: String
         public var value: String
+
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
     }
 
     public init(

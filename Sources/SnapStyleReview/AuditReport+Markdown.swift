@@ -39,6 +39,7 @@ extension AuditReport {
         if !problems.isEmpty {
             lines += ["", "Problems:", ""] + problems.map { "- \(cell($0))" }
         }
+        if options.apca { lines += ["", "<sub>\(cell(Self.apcaNotice))</sub>"] }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -37,7 +37,7 @@ extension ThemeAuditResult {
 
 extension AuditMeasurement {
     /// `text 17pt regular (normal text): 3.21:1, needs 4.5:1`, with APCA's Lc when asked.
-    func measuredText(apca: Bool) -> String {
+    public func measuredText(apca: Bool) -> String {
         var text = role.rawValue
         if let font { text += " \(Number.text(font.size))pt weight \(font.weight)" }
         text += " (\(requirement.category)): \(Number.floor2(ratio)):1"
@@ -56,7 +56,7 @@ extension AuditKey {
 
 extension ColorFix {
     /// `surface onContent1 #8E8E93 → #6C6C70 (checked against 24 pairs)`.
-    var text: String {
+    public var text: String {
         guard let to else {
             return "\(key.name) \(from.shortHex): no lightness at this hue and chroma passes all \(checked) use(s)"
         }

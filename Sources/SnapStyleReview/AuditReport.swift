@@ -21,6 +21,8 @@ public struct ColorFix: Sendable, Hashable {
 /// The audit of one theme.
 public struct ThemeAuditResult: Sendable {
     public var theme: String
+    /// The generation of the theme measured.
+    public var generation: Int
     public var contexts: [AuditContext]
     /// Pair × context measurements.
     public var measured: Int
@@ -49,13 +51,20 @@ public struct AuditReport: Sendable {
 
     /// `WCAG 2.2 AA` or `WCAG 2.2 AA and APCA bronze`.
     public var standard: String { "WCAG 2.2 \(options.level.rawValue)" + (options.apca ? " and APCA bronze" : "") }
+
+    /// Said wherever APCA figures are shown (`--apca`): the terms its author licenses it under.
+    public static let apcaNotice =
+        "APCA (base algorithm 0.0.98G-4g) is licensed by its author for predicting the contrast of web content "
+        + "in support of WCAG only; other uses need a license from Myndex Research (docs/review.md, \"APCA's license\")."
 }
 
 extension ThemeAuditor {
     /// Measures every pair in every context, groups equal measurements across contexts, and suggests a color for
-    /// each failing foreground. `all`: keep the passing and exempt pairs among the findings too.
-    public func run(all: Bool = false) -> ThemeAuditResult {
-        let contexts = self.contexts
+    /// each failing foreground. `all`: keep the passing and exempt pairs among the findings too. `only`: measure in
+    /// these contexts instead of the theme's whole context space (suggestions then pass there only).
+    /// `memo` keeps suggestions from one run to the next (a language server's audit after each edit).
+    public func run(all: Bool = false, only: [AuditContext]? = nil, memo: SuggestionMemo? = nil) -> ThemeAuditResult {
+        let contexts = only ?? self.contexts
         let named = namedPairs()
         var groups: [AuditMeasurement: Int] = [:]
         var findings: [AuditFinding] = []
@@ -83,8 +92,16 @@ extension ThemeAuditor {
             let fixKey = FixKey(findings[index].measurement)
             if fixes[fixKey] == nil {
                 let checked = uses[fixKey] ?? []
-                let to = ColorSuggestion.nearest(to: fixKey.color) { candidate in
-                    checked.allSatisfy { $0.passes(with: candidate, apca: options.apca) }
+                // A color passes a use by its backgrounds and requirement alone: each distinct one is checked once.
+                let distinct = SuggestionMemo.Uses(color: fixKey.color, apca: options.apca, uses: checked)
+                let to: RGBA?
+                if let known = memo?.fixes[distinct] {
+                    to = known
+                } else {
+                    to = ColorSuggestion.nearest(to: fixKey.color) { candidate in
+                        distinct.uses.allSatisfy { $0.passes(with: candidate, apca: options.apca) }
+                    }
+                    memo?.fixes[distinct] = to
                 }
                 fixes[fixKey] = ColorFix(
                     key: findings[index].measurement.foreground, from: fixKey.color, to: to, checked: checked.count)
@@ -94,7 +111,7 @@ extension ThemeAuditor {
         let failing = findings.filter { !$0.measurement.passes }.count
         let exempt = findings.filter { $0.measurement.requirement.ratio == nil }.count
         return ThemeAuditResult(
-            theme: theme, contexts: contexts, measured: measured,
+            theme: theme, generation: session.generation, contexts: contexts, measured: measured,
             findings: all ? findings : findings.filter { !$0.measurement.passes }, failing: failing, exempt: exempt,
             unmeasured: unmeasured)
     }
@@ -113,4 +130,48 @@ struct FixKey: Hashable {
         member = measurement.foreground.member
         color = measurement.foregroundColor
     }
+}
+
+/// Suggestions already searched, by the color and the distinct uses they must pass: a run that finds the same
+/// failing color used the same way reuses them. Used from one thread at a time.
+public final class SuggestionMemo: @unchecked Sendable {
+    /// A foreground color, and the distinct backgrounds and requirements it must pass, in a stable order.
+    struct Uses: Hashable {
+        var color: RGBA
+        var apca: Bool
+        var uses: [Use]
+
+        init(color: RGBA, apca: Bool, uses measurements: [AuditMeasurement]) {
+            self.color = color
+            self.apca = apca
+            var seen = Set<Use>()
+            uses = []
+            for measurement in measurements {
+                let use = Use(backgrounds: measurement.backgrounds, requirement: measurement.requirement)
+                if seen.insert(use).inserted { uses.append(use) }
+            }
+        }
+    }
+
+    /// What a candidate color must pass: every background it may be drawn on, against one requirement.
+    struct Use: Hashable {
+        var backgrounds: [RGBA]
+        var requirement: ContrastRequirement
+
+        func passes(with color: RGBA, apca: Bool) -> Bool {
+            backgrounds.allSatisfy { background in
+                let drawn = color.composited(over: background)
+                return requirement.isMet(
+                    ratio: WCAGContrast.ratio(drawn, background),
+                    lightnessContrast: APCAContrast.lightnessContrast(text: drawn, background: background), apca: apca)
+            }
+        }
+    }
+
+    var fixes: [Uses: RGBA?] = [:]
+
+    public init() {}
+
+    /// How many suggestions it holds.
+    public var count: Int { fixes.count }
 }

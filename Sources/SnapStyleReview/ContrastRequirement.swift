@@ -25,21 +25,7 @@ public struct FontFacts: Sendable, Hashable {
     /// A resolved font's facts: `weightValue` when the theme gives one, else the named weight.
     public init(_ font: ResolvedFont) {
         size = font.size
-        weight = font.details.weightValue.map { Int($0.rounded()) } ?? Self.numericWeight(font.weight)
-    }
-
-    static func numericWeight(_ weight: FontWeight) -> Int {
-        switch weight {
-        case .ultraLight: 100
-        case .thin: 200
-        case .light: 300
-        case .regular: 400
-        case .medium: 500
-        case .semibold: 600
-        case .bold: 700
-        case .heavy: 800
-        case .black: 900
-        }
+        weight = font.details.weightValue.map { Int($0.rounded()) } ?? Int(font.weight.value)
     }
 
     /// WCAG's large text: at least 18 points, or at least 14 points and bold (700) or heavier.

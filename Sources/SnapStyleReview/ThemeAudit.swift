@@ -6,16 +6,17 @@ import SnapStyleThemes
 /// Audits themes of a store: each theme's pairs in every context, with its declared pairs read from its manifest.
 public enum ThemeAudit {
     /// The themes audited when none is named: every theme of the roots, else the built-in preset.
-    public static func defaultThemes(of store: ThemeStore) -> [String] {
+    public static func defaultThemes(of store: some ThemeSource) -> [String] {
         let own = store.infos.filter { $0.origin != .builtin }.map(\.name).sorted()
         return own.isEmpty ? [Preset.name] : own
     }
 
     /// Audits the named themes. `displayPath` turns a root's path into the path a report shows;
-    /// `readFile` reads a theme file (for the manifest's `audit` pairs).
+    /// `readFile` reads a theme file (for the manifest's `audit` pairs); `only` measures in these contexts instead of
+    /// each theme's whole context space.
     public static func run(
-        store: ThemeStore, themes names: [String], options: AuditOptions, all: Bool = false,
-        displayPath: (String) -> String, readFile: (String) -> [UInt8]?
+        store: some ThemeSource, themes names: [String], options: AuditOptions, all: Bool = false,
+        only: [AuditContext]? = nil, displayPath: (String) -> String, readFile: (String) -> [UInt8]?
     ) -> AuditReport {
         var roots: [String: String] = [:]
         for info in store.infos where info.origin != .builtin { roots[info.name] = displayPath(info.root) }
@@ -36,23 +37,33 @@ public enum ThemeAudit {
                 problems.append("theme '\(name)' is not loaded")
                 continue
             }
-            var declared: [DeclaredPair] = []
-            if info.origin != .builtin {
-                for file in info.files where file.hasSuffix(".json") {
-                    guard let bytes = readFile(info.root + "/" + file), let json = try? Jansson.parse(bytes: bytes),
-                        let audit = json["theme"]?["audit"]
-                    else { continue }
-                    let (pairs, trouble) = DeclaredPair.read(audit, file: displayPath(info.root + "/" + file))
-                    declared += pairs
-                    problems += trouble
-                }
-            }
+            let (declared, trouble) = declaredPairs(of: info, displayPath: displayPath, readFile: readFile)
+            problems += trouble
             let session = theme.session()
             let auditor = ThemeAuditor(
                 theme: name, session: session, options: options,
                 locator: KeyLocator(session: session, roots: roots), declared: declared)
-            results.append(auditor.run(all: all))
+            results.append(auditor.run(all: all, only: only))
         }
         return AuditReport(options: options, themes: results, problems: problems)
+    }
+
+    /// The pairs a theme's manifest declares (`theme.audit` in any of its JSON files), and those that could not be
+    /// read.
+    public static func declaredPairs(
+        of info: ThemeInfo, displayPath: (String) -> String, readFile: (String) -> [UInt8]?
+    ) -> (pairs: [DeclaredPair], problems: [String]) {
+        var declared: [DeclaredPair] = []
+        var problems: [String] = []
+        guard info.origin != .builtin else { return ([], []) }
+        for file in info.files where file.hasSuffix(".json") {
+            guard let bytes = readFile(info.root + "/" + file), let json = try? Jansson.parse(bytes: bytes),
+                let audit = json["theme"]?["audit"]
+            else { continue }
+            let (pairs, trouble) = DeclaredPair.read(audit, file: displayPath(info.root + "/" + file))
+            declared += pairs
+            problems += trouble
+        }
+        return (declared, problems)
     }
 }

@@ -129,7 +129,7 @@ public final class RequestDispatcher: Sendable {
     static func mayTakeLong(_ request: RequestEnvelope) -> Bool {
         guard let method = request.method else { return false }
         switch method {
-        case .keys, .explain, .themes, .reload: return true
+        case .keys, .explain, .themes, .reload, .audit: return true
         // `subscribe` stays on the loop: it registers the connection's sink, which must not outlive it, and its
         // answer must come before the events of the subscription it makes.
         case .resolve, .resolveElement, .resolveContainer:
@@ -156,7 +156,7 @@ public final class RequestDispatcher: Sendable {
 
     private func result(of method: Method, _ params: JSONValue?, caller: Caller) throws(RPCError) -> JSONValue {
         switch method {
-        case .resolve, .resolveElement, .resolveContainer, .explain, .themes, .keys:
+        case .resolve, .resolveElement, .resolveContainer, .explain, .themes, .keys, .audit:
             guard let result = try methods.answer(method, params) else { throw .methodNotFound(method.rawValue) }
             return result
         case .ping: return try daemonMethods.ping(params)

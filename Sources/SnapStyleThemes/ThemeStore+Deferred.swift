@@ -27,7 +27,7 @@ extension ThemeStore {
     func isLargeToCompile(_ record: Record) -> Bool {
         guard let location = record.location else { return false }
         if record.tokenCount >= Limits.largeTokenTheme { return true }
-        guard record.files.isEmpty || Self.hasTokens(record) else { return false }
+        guard record.files.isEmpty || ThemeBuilder.hasTokens(record) else { return false }
         var bytes = 0
         for path in ThemeDiscovery.files(of: location, fileSystem: fileSystem)
         where ThemeDiscovery.FileRole(path: path) == .tokens {
@@ -40,13 +40,13 @@ extension ThemeStore {
     public func takeDeferredCompile() -> DeferredCompile? {
         state.withLock { state in
             // A theme that went away since its change was noted has nothing left to compile.
-            for name in state.deferred.keys where state.records[name] == nil { state.deferred[name] = nil }
+            for name in state.deferred.keys where state.build.records[name] == nil { state.deferred[name] = nil }
             guard let name = state.deferred.keys.sorted().first(where: { !state.compiling.contains($0) }),
-                let touched = state.deferred.removeValue(forKey: name), let record = state.records[name]
+                let touched = state.deferred.removeValue(forKey: name), let record = state.build.records[name]
             else { return nil }
             state.compiling.insert(name)
             // The token memo goes with the work, so that it has one owner.
-            state.records[name]?.tokenMemo = TokenMemo()
+            state.build.records[name]?.tokenMemo = TokenMemo()
             return DeferredCompile(theme: name, touched: touched, record: record)
         }
     }
@@ -54,7 +54,7 @@ extension ThemeStore {
     /// Reads and compiles what the change touched. Holds none of the store's locks: call it off every event loop.
     public func run(_ job: DeferredCompile) {
         guard var record = job.work.withLock({ $0.record.take() }) else { return }
-        let changed = readAndCompile(&record, job.touched, moved: false)
+        let changed = builder.readAndCompile(&record, job.touched, moved: false)
         job.work.withLock { $0 = (record, changed) }
     }
 
@@ -68,9 +68,9 @@ extension ThemeStore {
         return state.withLock { state in
             var report = ReloadReport()
             state.compiling.remove(job.theme)
-            if done != nil, state.records[job.theme]?.location == done?.location {
+            if done != nil, state.build.records[job.theme]?.location == done?.location {
                 // Taken out of the state, and the compiled copy let go, so that the build changes them in place.
-                var record = state.records.removeValue(forKey: job.theme)!
+                var record = state.build.records.removeValue(forKey: job.theme)!
                 record.files = done!.files
                 record.fileOrder = done!.fileOrder
                 record.tokenCount = done!.tokenCount
@@ -80,9 +80,9 @@ extension ThemeStore {
                     record.memo.previous[path] = file
                 }
                 done = nil
-                state.records[job.theme] = record
+                state.build.records[job.theme] = record
                 if !changed.isEmpty || record.isPending || job.touched.isEmpty {
-                    rebuild([job.theme: changed], &state, &report)
+                    install(builder.rebuild([job.theme: changed], &state.build, &report), &state)
                 }
             }
             if state.deferred[job.theme] != nil { report.deferred.append(job.theme) }

@@ -31,7 +31,12 @@ struct Audit: AsyncParsableCommand {
     @Option(name: .long, help: "The WCAG 2.2 level: AA or AAA.")
     var level: WCAGLevel = .AA
 
-    @Flag(name: .long, help: "Also require APCA's bronze-level lightness contrast (Lc).")
+    @Flag(
+        name: .long,
+        help: """
+            Also require APCA's bronze-level lightness contrast (Lc). APCA's license grants its use for web content \
+            in support of WCAG only; see docs/review.md.
+            """)
     var apca = false
 
     @Option(name: .long, help: "The output format: text, json, markdown or sarif.")
@@ -49,11 +54,10 @@ struct Audit: AsyncParsableCommand {
     func run() async throws {
         let roots = try DaemonSettings.roots(adding: themes)
         let fileSystem = POSIXFileSystem(maxFileBytes: Limits.fileBytes)
-        let store = ThemeStore(roots: roots, fileSystem: fileSystem)
-        store.reloadAll()
-        let names = theme.isEmpty ? ThemeAudit.defaultThemes(of: store) : theme
+        let build = ThemeBuilder(roots: roots, fileSystem: fileSystem).build().build
+        let names = theme.isEmpty ? ThemeAudit.defaultThemes(of: build) : theme
         let report = ThemeAudit.run(
-            store: store, themes: names, options: AuditOptions(level: level, apca: apca), all: all,
+            store: build, themes: names, options: AuditOptions(level: level, apca: apca), all: all,
             displayPath: displayPath, readFile: { try? fileSystem.read($0) })
         let text =
             switch format {
@@ -74,6 +78,7 @@ struct Audit: AsyncParsableCommand {
             printLine(String(text.dropLast()))
         }
         for problem in report.problems { FileHandle.standardError.write(Data("snapstyle: \(problem)\n".utf8)) }
+        if apca { FileHandle.standardError.write(Data("snapstyle: note: \(AuditReport.apcaNotice)\n".utf8)) }
         if report.themes.count < names.count { throw ExitCode(2) }
         if report.failed { throw ExitCode(1) }
     }

@@ -15,8 +15,8 @@ struct Build: AsyncParsableCommand {
             changed. With --check nothing is written: the command prints a unified diff of every output that \
             differs from the file on disk and exits 1 when there is one. With --watch the command keeps running: it \
             watches the theme roots and, 10 ms after each change settles, rewrites the outputs of the themes that \
-            changed (a theme in error keeps its last good files, and the errors are printed on stderr). See \
-            docs/build.md.
+            changed (a theme in error keeps its last good files, and the errors are printed on stderr); an edited \
+            config is read again (a broken one is reported and the last good one keeps running). See docs/build.md.
             """)
 
     @Option(name: .long, help: "The build config (default: snapstyle.build.json in the current directory).")
@@ -75,6 +75,7 @@ struct Build: AsyncParsableCommand {
         let first = Locked(true)
         do {
             try await watch.run { refresh in
+                if let file = refresh.reloadedConfig { printLine("reloaded \(file)") }
                 for path in refresh.written { printLine("wrote \(path)") }
                 for problem in refresh.problems {
                     FileHandle.standardError.write(Data("snapstyle: \(problem)\n".utf8))

@@ -74,10 +74,9 @@ struct Check: AsyncParsableCommand {
         // What the github and sarif formats print, in order.
         var diagnostics: [Diagnostic] = []
         for (root, name) in targets {
-            let store = ThemeStore(
-                roots: [root] + standard.filter { $0.path != root.path },
-                fileSystem: fileSystem)
-            let report = store.reloadAll()
+            let output = ThemeBuilder(roots: [root] + standard.filter { $0.path != root.path }, fileSystem: fileSystem)
+                .build()
+            let build = output.build, report = output.report
             for path in report.misnamed where path.hasPrefix(root.path + "/") {
                 let message =
                     "not loaded: theme names are lowercase letters, digits, '.', '_' and '-', starting with a letter "
@@ -88,7 +87,7 @@ struct Check: AsyncParsableCommand {
                     diagnostics.append(Diagnostic(severity: .warning, file: displayPath(path), message: message))
                 }
             }
-            let checked = store.infos.filter { $0.root == root.path && (name == nil || $0.name == name) }
+            let checked = build.infos.filter { $0.root == root.path && (name == nil || $0.name == name) }
             if name == nil, checked.isEmpty, !paths.isEmpty || root.origin == .config {
                 warn("found no themes in \(displayPath(root.path))")
             }

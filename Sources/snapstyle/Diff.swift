@@ -56,10 +56,10 @@ struct Diff: AsyncParsableCommand {
             base.discard()
             head.discard()
         }
-        let baseStore = base.load(), headStore = head.load()
-        let names = theme.isEmpty ? ThemeComparison.defaultThemes(base: baseStore, head: headStore) : theme
+        let baseBuild = base.load(), headBuild = head.load()
+        let names = theme.isEmpty ? ThemeComparison.defaultThemes(base: baseBuild, head: headBuild) : theme
         let report = ThemeComparison.run(
-            base: baseStore, head: headStore, baseLabel: base.label, headLabel: head.label, themes: names)
+            base: baseBuild, head: headBuild, baseLabel: base.label, headLabel: head.label, themes: names)
         let color =
             output == nil && CurrentProcess.standardOutputIsTerminal
             && ProcessInfo.processInfo.environment["NO_COLOR"] == nil

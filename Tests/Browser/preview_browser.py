@@ -40,6 +40,18 @@ def rgb(hex_color):
     return "rgb(%d, %d, %d)" % tuple(int(value[i:i + 2], 16) for i in (0, 2, 4))
 
 
+def choose(driver, element_id, value, attempts=20):
+    """Selects `value` in the menu `element_id`, finding the menu again if the page redraws it meanwhile."""
+    for attempt in range(attempts):
+        try:
+            Select(driver.find_element(By.ID, element_id)).select_by_value(value)
+            return
+        except StaleElementReferenceException:
+            if attempt == attempts - 1:
+                raise
+            time.sleep(0.05)
+
+
 class Checks:
     def __init__(self, driver):
         self.driver = driver
@@ -136,10 +148,72 @@ def wait_ready(checks, driver, what):
     checks.until(lambda: driver.execute_script("return document.body.dataset.ready === 'true'"), what, timeout=15)
 
 
+def luminance(hex_color):
+    channels = [int(hex_color[index:index + 2], 16) / 255 for index in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def wcag_ratio(a, b):
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+# A row is named for its element, with the hierarchies it covers when they measure apart (`label.secondary`).
+CONTRAST_CELL = ('.contrast-table[data-component="%s"][data-scheme="light"] tr[data-element^="%s"] '
+                 'td[data-state="%s"]')
+
+
+def contrast_cell(driver, component, element, state):
+    cells = driver.find_elements(By.CSS_SELECTOR, CONTRAST_CELL % (component, element, state))
+    return cells[0] if cells else None
+
+
+def contrast_section(checks, driver, theme_file, artifacts):
+    """The components section's contrast tables: the ratios of the column's context, checked against the WCAG
+    formula over the drawn colors, failures marked, and a label made pale in the theme file marked live."""
+    checks.until(lambda: len(driver.find_elements(By.CSS_SELECTOR, ".contrast-table")) > 5,
+                 "each component has a contrast table")
+    cells = driver.execute_script("""
+        return [...document.querySelectorAll('.contrast-table td[data-ratio]')].map((td) => [
+            td.dataset.foreground, td.dataset.background, Number(td.dataset.ratio), td.dataset.verdict,
+            td.textContent]);""")
+    checks.expect(len(cells) > 50, "%d contrast cells are drawn" % len(cells))
+    # Drawn colors are rounded to 8 bits: next to black, one step moves a ratio of 16 by about 0.1, so the
+    # tolerance is relative.
+    wrong = [cell for cell in cells if abs(wcag_ratio(cell[0], cell[1]) - cell[2]) > 0.02 + 0.01 * cell[2]]
+    checks.expect(not wrong, "every ratio is the WCAG formula over its drawn colors (hex, rounded to 8 bits) %s" % wrong[:3])
+    unmarked = [cell for cell in cells if (cell[3] == "fail") != cell[4].endswith("✗")]
+    checks.expect(not unmarked, "exactly the failing cells are marked ✗ %s" % unmarked[:3])
+    accent = contrast_cell(driver, "accentCard", "any", "normal")
+    checks.expect(accent is not None and accent.get_attribute("data-verdict") == "fail"
+                  and "4.01" in accent.text,
+                  "white on the system blue of accentCard reads 4.01 and fails: %r"
+                  % (accent.text if accent else None))
+    label = contrast_cell(driver, "contentCard", "title", "normal")
+    checks.expect(label is not None and label.get_attribute("data-verdict") == "pass", "contentCard's title passes")
+    block = driver.find_element(By.CSS_SELECTOR, '.component-block[data-component="accentCard"][data-scheme="light"]')
+    driver.execute_script("arguments[0].scrollIntoView({block: 'start'}); window.scrollBy(0, -130);", block)
+    screenshot(driver, os.path.join(artifacts, "preview-contrast.png"), full_page=False)
+
+    # A pale title, saved: the cell turns into a failure without a reload.
+    pale = json.loads(theme_text(LIGHT))
+    pale["surface"]["onContent0"] = "#B0B0B0"  # the ink content containers draw their elements in
+    write_atomically(theme_file, json.dumps(pale, indent=2) + "\n")
+    checks.until(lambda: (contrast_cell(driver, "contentCard", "title", "normal") or label).get_attribute(
+        "data-verdict") == "fail", "a title made pale in the theme file is marked as failing, live")
+    cell = contrast_cell(driver, "contentCard", "title", "normal")
+    checks.expect(cell.get_attribute("data-foreground") == "#B0B0B0FF" and "✗" in cell.text,
+                  "the failing cell shows the pale gray and its mark: %r" % cell.text)
+    write_atomically(theme_file, theme_text(LIGHT))
+    checks.until(lambda: (contrast_cell(driver, "contentCard", "title", "normal") or cell).get_attribute(
+        "data-verdict") == "pass", "restored, the title passes again")
+
+
 def preview_page(checks, driver, base, theme_file, harbor_file, artifacts):
     driver.get(base)
     wait_ready(checks, driver, "the page renders (body[data-ready])")
-    Select(driver.find_element(By.ID, "theme")).select_by_value("brand")
+    choose(driver, "theme", "brand")
     checks.until(lambda: sample_style(driver, "surface", "brandPrimary", "light", "background-color") == rgb(LIGHT),
                   "the light swatch of surface brandPrimary is %s" % LIGHT)
     for section in ("surfaces", "accents", "numbers", "fonts", "paddings", "shapes", "icons", "compositions",
@@ -168,8 +242,9 @@ def preview_page(checks, driver, base, theme_file, harbor_file, artifacts):
         return keys.length > 5 && keys.every((k, i) => i === 0 || compare(keys[i - 1], k) <= 0);
     """), "number keys are in natural order")
     screenshot(driver, os.path.join(artifacts, "preview-light-1440.png"))
+    contrast_section(checks, driver, theme_file, artifacts)
 
-    Select(driver.find_element(By.ID, "scheme")).select_by_value("dark")
+    choose(driver, "scheme", "dark")
     checks.until(lambda: sample_style(driver, "surface", "brandPrimary", "dark", "background-color") == rgb(DARK),
                  "the dark swatch of surface brandPrimary is %s" % DARK)
     # The page's own chrome follows the chosen scheme, whatever the system's appearance.
@@ -177,7 +252,7 @@ def preview_page(checks, driver, base, theme_file, harbor_file, artifacts):
     checks.until(lambda: driver.execute_script(chrome) == ["dark", "rgb(22, 22, 24)"],
                  "the chrome is dark with the dark scheme")
     screenshot(driver, os.path.join(artifacts, "preview-dark-1440.png"))
-    Select(driver.find_element(By.ID, "scheme")).select_by_value("light")
+    choose(driver, "scheme", "light")
     checks.until(lambda: sample_style(driver, "surface", "brandPrimary", "light", "background-color") == rgb(LIGHT),
                  "back to light")
     checks.until(lambda: driver.execute_script(chrome) == ["light", "rgb(245, 245, 247)"],
@@ -279,7 +354,7 @@ def stack(checks, driver):
     primary = sample_style(driver, "surface", "accent", "light", "background-color")
     secondary = sample_style(driver, "surface", "accentSecondary", "light", "background-color")
     checks.expect(primary != secondary, "the accents differ (%s, %s)" % (primary, secondary))
-    Select(driver.find_element(By.ID, "stack-component")).select_by_value("accentCard")
+    choose(driver, "stack-component", "accentCard")
     checks.until(lambda: sample_style(driver, "surface", "accent", "light", "background-color") == secondary,
                  "inside an accentCard, surface accent is the secondary accent",
                  state=lambda: "accent is %s; hash %s; ready %s" % (
@@ -287,8 +362,8 @@ def stack(checks, driver):
                      driver.execute_script("return location.hash"),
                      driver.execute_script("return document.body.dataset.ready")))
     driver.find_element(By.ID, "stack-push").click()
-    Select(driver.find_element(By.ID, "stack-component")).select_by_value("contentCard")
-    Select(driver.find_element(By.ID, "stack-state")).select_by_value("highlighted")
+    choose(driver, "stack-component", "contentCard")
+    choose(driver, "stack-state", "highlighted")
     wait_ready(checks, driver, "a nested stack renders")
     entries = driver.find_elements(By.CSS_SELECTOR, "#stack .stack-entry")
     checks.expect(len(entries) == 1 and entries[0].get_attribute("data-id") == "accentCard",
@@ -309,7 +384,7 @@ def stack(checks, driver):
 
 def token_theme(checks, driver, artifacts):
     """The DTCG theme `kit`: its modifier is a menu, imported tokens have their section."""
-    Select(driver.find_element(By.ID, "theme")).select_by_value("kit")
+    choose(driver, "theme", "kit")
     checks.until(lambda: sample_style(driver, "surface", "color.bg", "light", "background-color") == rgb("#FFFFFF"),
                  "the imported color.bg is white in the default mode")
     modifier = driver.find_elements(By.CSS_SELECTOR, 'select[data-modifier="mode"]')
@@ -337,7 +412,7 @@ def token_theme(checks, driver, artifacts):
     checks.expect(curve.find_elements(By.CSS_SELECTOR, "svg path"), "the cubic Bézier is drawn as a curve")
     driver.execute_script("arguments[0].scrollIntoView({block: 'start'})", driver.find_element(By.ID, "tokens"))
     screenshot(driver, os.path.join(artifacts, "preview-tokens.png"), full_page=False)
-    Select(driver.find_element(By.ID, "theme")).select_by_value("brand")
+    choose(driver, "theme", "brand")
     checks.until(lambda: sample_style(driver, "surface", "brandPrimary", "light", "background-color") == rgb(LIGHT),
                  "back to the theme brand")
     checks.console_is_clean("the DTCG theme")
@@ -347,7 +422,7 @@ def groups(checks, driver, artifacts, harbor_file):
     """The imported theme `harbor` (etc/examples): dotted keys in collapsible groups by path, natural order inside."""
     checks.expect(not driver.find_elements(By.CSS_SELECTOR, "#surfaces .key-group, #numbers .key-group"),
                   "the native theme brand has no groups (its names have no dots)")
-    Select(driver.find_element(By.ID, "theme")).select_by_value("harbor")
+    choose(driver, "theme", "harbor")
     group_keys = lambda path: driver.execute_script(
         "const g = document.querySelector(`#surfaces .key-group[data-path=\"${arguments[0]}\"]`);"
         "return g ? [...g.querySelectorAll('.key')].map((e) => e.dataset.key) : null", path)
@@ -415,7 +490,7 @@ def groups(checks, driver, artifacts, harbor_file):
                  "and leaves it when the token is removed")
     driver.find_element(By.CSS_SELECTOR, '#surfaces .key-group[data-path="surface"] > summary').click()
 
-    Select(driver.find_element(By.ID, "scheme")).select_by_value("both")
+    choose(driver, "scheme", "both")
     checks.until(lambda: len(driver.find_elements(
         By.CSS_SELECTOR, '#surfaces .key-group[data-path="palette"]')) == 2, "each scheme's column has the groups")
     wait_ready(checks, driver, "harbor renders in both schemes")
@@ -431,8 +506,8 @@ def groups(checks, driver, artifacts, harbor_file):
                  "collapsing a group in one column collapses it in the other")
     summary.click()
     checks.until(lambda: light_surface.get_attribute("open") is not None, "and opening it opens both")
-    Select(driver.find_element(By.ID, "scheme")).select_by_value("light")
-    Select(driver.find_element(By.ID, "theme")).select_by_value("brand")
+    choose(driver, "scheme", "light")
+    choose(driver, "theme", "brand")
     checks.until(lambda: sample_style(driver, "surface", "brandPrimary", "light", "background-color") == rgb(LIGHT),
                  "back to the theme brand")
     checks.console_is_clean("the grouped theme")
@@ -445,7 +520,7 @@ def shown_sections(driver):
 
 def imported_page(checks, driver, artifacts):
     """The Tokens Studio project `lantern` (etc/examples): a page for a web team."""
-    Select(driver.find_element(By.ID, "theme")).select_by_value("lantern")
+    choose(driver, "theme", "lantern")
     checks.until(lambda: driver.execute_script(
         "return !!document.querySelector('.key[data-attribute=number][data-key=\"space.md\"]')"),
         "lantern renders its tokens")
@@ -482,7 +557,7 @@ def imported_page(checks, driver, artifacts):
     key.click()
     panel = driver.find_element(By.ID, "explain")
     checks.until(lambda: panel.is_displayed() and "lantern" in panel.text, "lantern's key is explained")
-    Select(driver.find_element(By.ID, "theme")).select_by_value("kit")
+    choose(driver, "theme", "kit")
     checks.until(lambda: not panel.is_displayed(), "choosing another theme closes the explain panel")
     wait_ready(checks, driver, "kit is ready")
     count = lambda: int(driver.find_element(By.ID, "key-count").text.split()[0])
@@ -500,7 +575,7 @@ def imported_page(checks, driver, artifacts):
     checks.expect(value("size.body") == "1.5rem (24px)", "a rem length shows as written (%r)" % value("size.body"))
     driver.execute_script("arguments[0].scrollIntoView({block: 'start'})", driver.find_element(By.ID, "numbers"))
     screenshot(driver, os.path.join(artifacts, "preview-scales.png"), full_page=False)
-    Select(driver.find_element(By.ID, "theme")).select_by_value("brand")
+    choose(driver, "theme", "brand")
     checks.until(lambda: sample_style(driver, "surface", "brandPrimary", "light", "background-color") == rgb(LIGHT),
                  "back to the theme brand")
     checks.expect(not driver.find_elements(By.CSS_SELECTOR, ".key.is-substituted"),
@@ -518,7 +593,7 @@ def error_banner(checks, driver, themes, artifacts):
     checks.until(lambda: any(option.get_attribute("value") == "faulty" for option in
                              driver.find_elements(By.CSS_SELECTOR, "#theme option")), "the theme faulty is listed",
                  timeout=15)
-    Select(driver.find_element(By.ID, "theme")).select_by_value("faulty")
+    choose(driver, "theme", "faulty")
     banner = driver.find_element(By.ID, "banner")
     checks.until(lambda: banner.is_displayed(), "its banner shows")
     lines = [item.text for item in banner.find_elements(By.CSS_SELECTOR, "li:not(.banner-more)")]
@@ -536,7 +611,7 @@ def error_banner(checks, driver, themes, artifacts):
     screenshot(driver, os.path.join(artifacts, "preview-errors.png"), full_page=False)
     left_out_live(checks, driver, themes, artifacts, banner)
     shutil.rmtree(os.path.join(themes, "faulty"))
-    Select(driver.find_element(By.ID, "theme")).select_by_value("brand")
+    choose(driver, "theme", "brand")
     checks.until(lambda: not banner.is_displayed(), "another theme has no banner")
     checks.console_is_clean("the theme with errors")
 
@@ -584,7 +659,7 @@ def responsive_screenshots(base, artifacts):
             checks.expect(overflow <= 1, "no horizontal scrolling at %d px (overflow %d px)" % (width, overflow))
             checks.expect(driver.execute_script("return window.innerWidth") == width, "the viewport is %d px" % width)
             screenshot(driver, os.path.join(artifacts, name), mobile=mobile)
-            Select(driver.find_element(By.ID, "scheme")).select_by_value("both")
+            choose(driver, "scheme", "both")
             wait_ready(checks, driver, "both schemes render at %d px" % width)
             checks.expect(key_sample(driver, "surface", "brandPrimary", "dark") is not None
                           and key_sample(driver, "surface", "brandPrimary", "light") is not None,

@@ -37,6 +37,18 @@ DEMO_MORE = """{
 """
 
 
+# A theme with a component of its own whose labels are ink gray in light mode and pale in dark mode: every pair
+# passes until a test makes the ink lighter.
+INK_THEME = """{
+  "component": {"inkCard": {"extends": "contentCard", "composition": {"label": "inkText"}}},
+  "composition": {"inkText": {"foreground": "inkLabel"}},
+  "surface": {
+    "inkLabel": {"when": [{"if": {"colorScheme": "dark"}, "then": "#EBEBF0"}], "else": "#3A3A3C"}
+  }
+}
+"""
+
+
 def write_roots():
     if ROOT.exists():
         shutil.rmtree(ROOT)
@@ -47,6 +59,8 @@ def write_roots():
     (ROOT / "broken" / "theme.json").write_text(
         '{"surface": {"a": {"ref": "nowhere"}, "b": {"ref": "acc"}}}\n'
     )
+    (ROOT / "ink").mkdir()
+    (ROOT / "ink" / "theme.json").write_text(INK_THEME)
     (ROOT / "scratch").mkdir()
     (ROOT / "scratch" / "theme.json").write_text('{"surface": {"paper": "#FAFAFA"}}\n')
     shutil.copytree(REPOSITORY / "etc" / "examples" / "harbor", ROOT / "harbor")

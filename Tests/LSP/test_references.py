@@ -146,7 +146,8 @@ PLACES = [
 async def test_every_kind_of_reference_has_hover_and_definition(client: LanguageClient):
     uri = file_uri(TILES)
     open_document(client, uri, TILES_TEXT)
-    await diagnostics_for(client, uri, lambda found: found == [])
+    # Its tile draws ink over the brand blue it is made of: a contrast warning (docs/review.md), no error.
+    await diagnostics_for(client, uri, lambda found: [d for d in found if d.code != "contrast"] == [])
     for needle, offset, defined in PLACES:
         document, place = at(uri, TILES_TEXT, needle, offset)
         hover = await client.text_document_hover_async(types.HoverParams(text_document=document, position=place))

@@ -78,6 +78,47 @@ async def call(session, name, arguments):
     return bool(field(result, "is_error", "isError")), text, structured
 
 
+def luminance(hex_color):
+    """WCAG 2.2 relative luminance of `#RRGGBB[AA]` (an opaque color)."""
+    channels = [int(hex_color[index:index + 2], 16) / 255 for index in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(a, b):
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+async def check_audit(session):
+    """The audit tool on `contrasty` (a theme whose label fails on its card in light mode), computed again here."""
+    error, text, structured = await call(session, "audit", {"theme": "contrasty"})
+    check(not error and text.startswith("contrasty: ") and "WCAG 2.2 AA in 12 context(s)" in text,
+          f"audit summarises the theme: {text[:300]!r}")
+    theme = structured["themes"][0]
+    check(structured["failed"] is True and theme["theme"] == "contrasty" and theme["failing"] == len(theme["pairs"]),
+          "audit's structured result is the report of failing pairs")
+    for pair in theme["pairs"]:
+        drawn = pair["drawn"]
+        check(abs(contrast(drawn["foreground"], drawn["background"]) - pair["ratio"]) < 0.02
+              and (pair["required"] is None or pair["ratio"] < pair["required"]),
+              f"{pair['name']}: ratio {pair['ratio']:.3f} computed again from the drawn colors (as hex, rounded to 8 bits)")
+    ours = [pair for pair in theme["pairs"] if pair["foreground"]["key"] == "paleLabel"]
+    check(ours and all(pair["foreground"]["file"].endswith("contrasty.json") and pair["foreground"]["line"] == 3
+                       for pair in ours), f"the pale label is found at contrasty.json:3: {[p['name'] for p in ours]}")
+    check(all(context["colorScheme"] == "light" for pair in ours for context in pair["contexts"]),
+          "the pale label fails in light mode only")
+    check("label (normal)" in text and "paleLabel #C8C8C8FF" in text and "suggestion #C8C8C8FF → #" in text,
+          f"the text lists the failing pair with a suggestion: {text[:1200]!r}")
+    _, _, strict = await call(session, "audit", {"theme": "contrasty", "level": "AAA", "apca": True})
+    check(strict["standard"] == "WCAG 2.2 AAA and APCA bronze"
+          and strict["themes"][0]["failing"] > theme["failing"], "AAA with APCA fails more pairs")
+    error, text, _ = await call(session, "audit", {"theme": "contrasty", "level": "A"})
+    check(error and "level" in text, f"a level that is not AA or AAA is refused: {text!r}")
+    error, text, _ = await call(session, "audit", {"theme": "nothing"})
+    check(error and "there is no theme 'nothing'" in text, f"audit of no theme: {text!r}")
+
+
 def write_in_place(path, text):
     with open(path, "w", encoding="utf-8") as handle:
         handle.write(text)
@@ -102,8 +143,8 @@ async def run(args):
             check(field(capabilities.resources, "list_changed", "listChanged") is True, "the list of resources changes")
 
             tools = {tool.name: tool for tool in (await session.list_tools()).tools}
-            expected = {"list_themes", "search_keys", "resolve", "resolve_component", "explain", "export_css"}
-            check(set(tools) == expected, f"the six tools are listed: {sorted(tools)}")
+            expected = {"list_themes", "search_keys", "resolve", "resolve_component", "explain", "export_css", "audit"}
+            check(set(tools) == expected, f"the seven tools are listed: {sorted(tools)}")
             for tool in tools.values():
                 schema = field(tool, "input_schema", "inputSchema")
                 check(schema["type"] == "object" and len(tool.description) > 80, f"{tool.name} has a schema and a description")
@@ -156,6 +197,8 @@ async def run(args):
             for selector in ("a } b { color: red", ":root /* x", "a; b"):
                 error, text, _ = await call(session, "export_css", {"theme": "brand", "selector": selector})
                 check(error and "a selector cannot hold" in text, f"export_css refuses the selector {selector!r}: {text!r}")
+
+            await check_audit(session)
 
             started = time.monotonic()
             error, text, _ = await call(session, "search_keys", {"query": "brand " * 100_000})

@@ -70,6 +70,61 @@ import Testing
         #expect(Self.contents(stderr).contains("snapstyle: theme 'ds' has errors (its outputs keep their last good"))
     }
 
+    /// Editing the config while `--watch` runs: a new output is written, a broken config is reported at its place
+    /// and the last good config keeps running (a theme edit still rebuilds its outputs), a fixed config runs again.
+    @Test func buildWatchReloadsAnEditedConfig() throws {
+        let fixture = BuildFixture(
+            config: BuildFixture.config(#"{"format": "css", "file": "out/t.css", "theme": "ds"}"#))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: BuiltProducts.cli)
+        process.arguments = ["build", "--watch", "--config", fixture.configPath]
+        let stdout = fixture.directory.full("stdout.log")
+        let stderr = fixture.directory.full("stderr.log")
+        _ = FileManager.default.createFile(atPath: stdout, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderr, contents: nil)
+        process.standardOutput = FileHandle(forWritingAtPath: stdout)
+        process.standardError = FileHandle(forWritingAtPath: stderr)
+        try process.run()
+        defer { process.end(with: SIGTERM) }
+        let css = fixture.directory.full("out/t.css")
+        eventually("the first build") { Self.contents(stdout).contains("watching ") }
+        #expect(Self.contents(css).contains("--color-accent: #0066cc;"))
+
+        // A prefix and a second output: both follow without a restart.
+        fixture.directory.write(
+            "snapstyle.build.json",
+            BuildFixture.config(
+                #"{"format": "css", "file": "out/t.css", "theme": "ds", "prefix": "ds"}, "#
+                    + #"{"format": "scss", "file": "out/t.scss", "theme": "ds"}"#))
+        eventually("the reloaded config's outputs") {
+            Self.contents(css).contains("--ds-color-accent: #0066cc;")
+                && FileManager.default.fileExists(atPath: fixture.directory.full("out/t.scss"))
+        }
+        #expect(Self.contents(stdout).contains("reloaded \(fixture.configPath)"), "\(Self.contents(stdout))")
+
+        // A broken config: its error at its place, and the last good config still keeps the outputs fresh.
+        let broken = BuildFixture.config(#"{"format": "css", "file": "out/t.css", "theme": "ds", "prefx": "x"}"#)
+        fixture.directory.write("snapstyle.build.json", broken)
+        eventually("the config error") { Self.contents(stderr).contains("unknown option 'prefx'") }
+        let said = Self.contents(stderr)
+        #expect(said.contains("\(fixture.configPath):1:"), "\(said)")
+        #expect(said.contains("did you mean 'prefix'?") && said.contains("the last good config keeps running"))
+        fixture.directory.write(
+            "themes/ds/tokens.json", BuildFixture.tokens.replacingOccurrences(of: "#0066CC", with: "#0055AA"))
+        eventually("the last good config to follow the theme") {
+            Self.contents(css).contains("--ds-color-accent: #0055aa;")
+        }
+
+        // An unknown theme is refused too, then a fixed config runs.
+        fixture.directory.write(
+            "snapstyle.build.json", BuildFixture.config(#"{"format": "css", "file": "out/t.css", "theme": "dz"}"#))
+        eventually("the unknown theme") { Self.contents(stderr).contains("unknown theme 'dz'; did you mean 'ds'?") }
+        #expect(Self.contents(css).contains("--ds-color-accent: #0055aa;"))
+        fixture.directory.write(
+            "snapstyle.build.json", BuildFixture.config(#"{"format": "css", "file": "out/t.css", "theme": "ds"}"#))
+        eventually("the fixed config") { Self.contents(css).contains("--color-accent: #0055aa;") }
+    }
+
     @Test func buildWatchRefusesCheck() throws {
         let fixture = BuildFixture(config: Self.config)
         let run = try CLIRun(["build", "--watch", "--check", "--config", fixture.configPath])
@@ -83,6 +138,32 @@ import Testing
         Self.scenario(fixture) { daemon.log }
         #expect(daemon.log.contains("build \(fixture.configPath): wrote \(fixture.directory.full("out/t.css"))"))
         #expect(daemon.log.contains("build \(fixture.configPath): theme 'ds' has errors"), "\(daemon.log)")
+    }
+
+    /// The daemon reads an edited build config again: a broken one is logged at its place and the last good one
+    /// keeps running; a good one is built.
+    @Test func theDaemonReloadsAnEditedBuildConfig() throws {
+        let fixture = BuildFixture(
+            config: BuildFixture.config(#"{"format": "css", "file": "out/t.css", "theme": "ds"}"#))
+        let daemon = try DaemonProcess(config: #"{"builds": ["\#(fixture.configPath)"]}"#)
+        defer { _ = daemon.stop() }
+        let css = fixture.directory.full("out/t.css")
+        eventually("the first build") { Self.contents(css).contains("--color-accent: #0066cc;") }
+        fixture.directory.write(
+            "snapstyle.build.json",
+            BuildFixture.config(#"{"format": "css", "file": "out/t.css", "theme": "ds", "naming": "kebap"}"#))
+        eventually("the config error") { daemon.log.contains("unknown naming 'kebap'; did you mean 'kebab'?") }
+        #expect(daemon.log.contains("\(fixture.configPath):1:"), "\(daemon.log)")
+        fixture.directory.write(
+            "themes/ds/tokens.json", BuildFixture.tokens.replacingOccurrences(of: "#0066CC", with: "#0055AA"))
+        eventually("the last good config to follow the theme") {
+            Self.contents(css).contains("--color-accent: #0055aa;")
+        }
+        fixture.directory.write(
+            "snapstyle.build.json",
+            BuildFixture.config(#"{"format": "css", "file": "out/t.css", "theme": "ds", "prefix": "ds"}"#))
+        eventually("the reloaded config's output") { Self.contents(css).contains("--ds-color-accent: #0055aa;") }
+        #expect(daemon.log.contains("build \(fixture.configPath): config reloaded"), "\(daemon.log)")
     }
 
     @Test func aBrokenBuildConfigStopsTheDaemonsStart() throws {

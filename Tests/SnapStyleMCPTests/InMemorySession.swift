@@ -26,7 +26,37 @@ final class StandInDaemon: DaemonCalling, @unchecked Sendable {
         "letterSpacing": 0.5,
     ]
 
+    /// How many failing pairs `audit` answers, each `title` of a component `card0`, `card1`, ...
+    var auditFailing = 3
+
     var calls: [(SnapStyleProtocol.Method, JSONObject)] { lock.withLock { asked } }
+
+    /// An audit of `brand` in one context with `failing` pairs of white text on `#007AFF`.
+    static func audit(failing: Int) -> AuditResult {
+        let context: JSONValue = ["colorScheme": "light", "contrast": "standard", "dynamicType": "large"]
+        let pairs = (0..<failing).map { index in
+            AuditResult.Pair(
+                name: "card\(index) title (normal)",
+                subject: .element(
+                    component: "card\(index)", element: "title", hierarchies: ["primary"], state: "normal"),
+                role: "text", category: "normal text", passes: false,
+                foreground: .init(
+                    attribute: .surface, key: "onAccent", color: "#FFFFFFFF", file: "/t/brand.json", line: 4),
+                background: .init(attribute: .surface, key: "accentBackground", color: "#007AFFFF"),
+                backgroundLayers: ["accentBackground"], drawnForeground: "#FFFFFFFF", drawnBackground: "#007AFFFF",
+                font: (17, 400), ratio: 4.01697578047891, required: 4.5, lightnessContrast: -72.03,
+                requiredLightnessContrast: 90, contexts: [context],
+                suggestion: .init(
+                    attribute: .surface, key: "onAccent", member: nil, from: "#FFFFFFFF", to: "#161616FF", checked: 9))
+        }
+        return AuditResult(
+            standard: "WCAG 2.2 AA", level: "AA", apca: false, failed: failing > 0,
+            themes: [
+                .init(
+                    theme: "brand", generation: 1, contexts: [context], measured: 10 * failing + 10, failing: failing,
+                    exempt: 0, unmeasured: 0, pairs: pairs)
+            ], problems: [])
+    }
 
     static func theme(_ name: String, state: String = "loaded", format: String = "native") -> JSONObject {
         [
@@ -77,6 +107,8 @@ final class StandInDaemon: DaemonCalling, @unchecked Sendable {
                 "theme": "brand", "generation": 1, "attribute": params["attribute"] ?? .null,
                 "key": params["key"] ?? .null, "value": value,
             ]
+        case .audit:
+            return Self.audit(failing: auditFailing).json
         default:
             throw SnapStyleClientError.server(code: -32601, message: "Method not found", data: nil)
         }

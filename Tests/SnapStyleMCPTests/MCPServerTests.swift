@@ -81,8 +81,9 @@ import Testing
         #expect(run.stdout.isEmpty)
     }
 
-    /// The themes `Tests/MCP/mcp_client.py` checks against: `brand` (native, a color by color scheme) and `kit`
-    /// (DTCG: a resolver with a `mode` modifier, a color per mode, a described dimension).
+    /// The themes `Tests/MCP/mcp_client.py` checks against: `brand` (native, a color by color scheme), `kit`
+    /// (DTCG: a resolver with a `mode` modifier, a color per mode, a described dimension) and `contrasty` (labels
+    /// in a pale gray in light mode, for `audit`).
     static let themes = [
         (
             "brand.json",
@@ -113,6 +114,15 @@ import Testing
         ),
         ("kit/light.tokens.json", ##"{"color": {"bg": {"$type": "color", "$value": "#FFFFFF"}}}"##),
         ("kit/dark.tokens.json", ##"{"color": {"bg": {"$type": "color", "$value": "#1A1A1A"}}}"##),
+        (
+            "contrasty.json",
+            ##"""
+            {
+              "composition": {"label": {"foreground": "paleLabel"}},
+              "surface": {"paleLabel": {"when": [{"if": {"colorScheme": "dark"}, "then": "#FFFFFF"}], "else": "#C8C8C8"}}
+            }
+            """##
+        ),
     ]
 
     /// One session on raw lines: `initialize` asking for `version`, then a `resolve` call; the two answers.

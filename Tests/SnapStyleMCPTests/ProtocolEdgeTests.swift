@@ -1,6 +1,8 @@
 import SnapStyleJSON
 import Testing
 
+@testable import SnapStyleMCP
+
 /// What JSON-RPC 2.0 says to answer that the SDK alone answers otherwise (`MessageScreen`), and `tools/call` params
 /// of the wrong shape, driven through the server on the SDK's in-memory transport.
 @Suite struct ProtocolEdgeTests {
@@ -95,7 +97,9 @@ import Testing
         let session = try await InMemorySession()
         defer { Task { await session.stop() } }
         let answer = try await session.request(2, "tools/list", [:])
-        #expect(answer["result"]?["tools"]?.arrayValue?.count == 6)
+        let listed = answer["result"]?["tools"]?.arrayValue?.compactMap { $0["name"]?.stringValue }
+        #expect(listed == SnapStyleTool.allCases.map(\.rawValue))
+        #expect(listed?.contains("audit") == true)
         let named = try await session.tool("resolve", ["attribute": "font", "key": "title"])
         #expect(!named.isError, "\(named.text)")
     }

@@ -116,3 +116,53 @@ import Testing
         #expect(answer.text.utf8.count < 1_000, "\(answer.text.utf8.count) bytes")
     }
 }
+
+/// The `audit` tool: what it asks the daemon, what it refuses first, and its text.
+@Suite struct AuditToolTests {
+    @Test func itAsksTheDaemonsAuditWithTheArgumentsAndListsTheFailingPairs() async throws {
+        let session = try await InMemorySession()
+        defer { Task { await session.stop() } }
+        let answer = try await session.tool(
+            "audit", ["themes": ["brand", "kit"], "level": "AAA", "apca": true])
+        #expect(!answer.isError, "\(answer.text)")
+        let asked = try #require(session.daemon.calls.last { $0.0 == .audit }?.1)
+        #expect(asked["themes"] == ["brand", "kit"])
+        #expect(asked["level"] == "AAA")
+        #expect(asked["apca"] == true)
+        let lines = answer.text.split(separator: "\n").map(String.init)
+        #expect(lines.first == "brand: 3 pair(s) fail WCAG 2.2 AA in 1 context(s) (40 measurements)", "\(lines)")
+        #expect(
+            lines.dropFirst().first
+                == "  FAIL card0 title (normal): 4.01:1, needs 4.5:1; surface onAccent #FFFFFFFF (/t/brand.json:4) "
+                + "over surface accentBackground #007AFFFF; in light; suggestion #FFFFFFFF → #161616FF")
+        #expect(lines.count == 4)
+    }
+
+    @Test func aLongReportListsTheFirstFortyPairsAndSaysHowManyMore() async throws {
+        let daemon = StandInDaemon()
+        daemon.auditFailing = ToolRunner.listedPairs + 5
+        let session = try await InMemorySession(daemon: daemon)
+        defer { Task { await session.stop() } }
+        let answer = try await session.tool("audit", ["theme": "brand"])
+        #expect(session.daemon.calls.last { $0.0 == .audit }?.1["theme"] == "brand")
+        #expect(answer.text.split(separator: "\n").filter { $0.hasPrefix("  FAIL ") }.count == ToolRunner.listedPairs)
+        #expect(answer.text.hasSuffix("(5 more failing pairs in the structured result)"), "\(answer.text.suffix(200))")
+    }
+
+    @Test(
+        arguments: [
+            (["level": "AB"], "argument 'level' must be AA or AAA"),
+            (["theme": "brand", "themes": ["kit"]], "give either theme or themes"),
+            (["apca": "yes"], "argument 'apca' must be true or false"),
+            (["themes": [1]], "argument 'themes' must be an array of strings"),
+            (["all": true], "unknown argument 'all'"),
+        ] as [(JSONValue, String)])
+    func wrongArgumentsAreRefusedBeforeAskingTheDaemon(arguments: JSONValue, message: String) async throws {
+        let session = try await InMemorySession()
+        defer { Task { await session.stop() } }
+        let answer = try await session.tool("audit", arguments)
+        #expect(answer.isError)
+        #expect(answer.text.hasPrefix(message), "\(answer.text)")
+        #expect(!session.daemon.calls.contains { $0.0 == .audit })
+    }
+}

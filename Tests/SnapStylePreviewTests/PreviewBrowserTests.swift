@@ -51,7 +51,7 @@ import Testing
         #expect(result.output.contains("all browser checks passed"), "\(result.output)")
         for name in [
             "light-1440", "dark-1440", "narrow-360", "narrow-390", "wide-1440", "groups", "imported-1440",
-            "narrow-390-lantern", "scales", "errors", "left-out",
+            "narrow-390-lantern", "scales", "errors", "left-out", "contrast",
         ] {
             #expect(FileManager.default.fileExists(atPath: artifacts + "/preview-\(name).png"))
         }

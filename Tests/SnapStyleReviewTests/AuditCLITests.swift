@@ -197,5 +197,13 @@ import Testing
         let run = try CLIRun(["audit", "--themes", root.path, "--theme", "plain", "--apca", "--level", "AAA"])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("plain: no pair fails WCAG 2.2 AAA and APCA bronze in 12 context(s)"))
+        // APCA's terms are said wherever its figures are asked for, and only there.
+        #expect(run.stderr.contains("for predicting the contrast of web content in support of WCAG only"))
+        let markdown = try CLIRun([
+            "audit", "--themes", root.path, "--theme", "plain", "--apca", "--format", "markdown",
+        ])
+        #expect(markdown.stdout.contains("<sub>APCA (base algorithm 0.0.98G-4g) is licensed"))
+        let wcag = try CLIRun(["audit", "--themes", root.path, "--theme", "plain", "--format", "markdown"])
+        #expect(wcag.status == 0 && !wcag.stdout.contains("APCA") && !wcag.stderr.contains("APCA"))
     }
 }

@@ -1,8 +1,9 @@
 // Containers and components: each component as cards with its container's composition, padding and shape, in
-// each state and nested.
+// each state and nested, and its contrast in each state.
 
 import {cssColor} from './colors.js';
 import {columnsElement, emptyNote, sectionBody} from './columns.js';
+import {contrastTable} from './contrast-view.js';
 import {h, $} from './dom.js';
 import {hasKey} from './key-lists.js';
 import {entryOf} from './key-tiles.js';
@@ -137,6 +138,7 @@ export function componentBlock(id, scheme) {
     return h('div', {class: 'component-block', dataset: {component: id, scheme}}, [
         h('div', {class: 'component-head'}, [h('h3', {class: 'component-name', text: id}), ...refs]),
         h('div', {class: 'cards'}, variants.map((variant) => cardItem(id, variant, variants, scheme))),
+        contrastTable(id, scheme),
     ]);
 }
 

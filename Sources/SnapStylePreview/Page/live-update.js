@@ -10,7 +10,7 @@ import {cssEscape, flash, keySelector, $, $$} from './dom.js';
 import {refreshExplain} from './explain.js';
 import {same} from './format.js';
 import {fillKey} from './key-tiles.js';
-import {keyQueries, loadCards, loadSheet, resolveQueries} from './loading.js';
+import {keyQueries, loadCards, loadContrast, loadSheet, resolveQueries} from './loading.js';
 import {applyFilter} from './search.js';
 import {
     currentPlan, listedKeys, renderAttributeSection, renderInheritedToggle, renderSectionFrame, updateCounts,
@@ -123,12 +123,14 @@ async function refreshCards(change, controller) {
     const loaded = await Promise.all(schemes.map(async (scheme) => {
         const data = store.state.data[scheme];
         // An imported theme's page has no cards: nothing to refresh.
-        if (!data.cards) return [null, data.sheet];
+        if (!data.cards) return [null, data.sheet, null];
         const only = everything ? null : new Set((keys.components ?? []).filter((id) =>
             cardsAffected(id, data.cards.get(id), change, changed)));
         return Promise.all([
             only?.size === 0 ? data.cards : loadCards(scheme, keys, signal, only, data.cards),
             everything || sheetAffected(data.sheet, change, changed) ? loadSheet(scheme, keys, signal) : data.sheet,
+            // Contrast reads values through the whole stack below a component: measured again on every change.
+            loadContrast(scheme, signal),
         ]);
     }));
     if (controller !== cardRun || epoch !== store.state.epoch) return;
@@ -136,12 +138,13 @@ async function refreshCards(change, controller) {
     cardChange = null;
     let sheetChanged = false;
     schemes.forEach((scheme, index) => {
-        const [cards, sheet] = loaded[index];
+        const [cards, sheet, contrast] = loaded[index];
         const data = store.state.data[scheme];
         if (!cards) return;
         const old = data.cards;
-        store.dispatch('schemeDataChanged', {scheme, changes: {cards}});
-        if (!change.componentsChanged) updateCards(scheme, old, cards);
+        const oldContrast = data.contrast;
+        store.dispatch('schemeDataChanged', {scheme, changes: {cards, contrast}});
+        if (!change.componentsChanged) updateCards(scheme, old, cards, oldContrast, contrast);
         if (!same(data.sheet, sheet)) {
             store.dispatch('schemeDataChanged', {scheme, changes: {sheet}});
             sheetChanged = true;
@@ -156,12 +159,12 @@ async function refreshCards(change, controller) {
     applyFilter();
 }
 
-// Replaces the component blocks whose cards changed, and marks the changed cards.
-function updateCards(scheme, old, cards) {
-    if (old === cards) return;
+// Replaces the component blocks whose cards or contrast changed, and marks the changed cards.
+function updateCards(scheme, old, cards, oldContrast, contrast) {
+    const figures = (audit, id) => (audit?.error ? audit.error : audit?.byComponent?.get(id) ?? null);
     for (const [id, variants] of cards) {
         const before = old.get(id);
-        if (same(before, variants)) continue;
+        if (same(before, variants) && same(figures(oldContrast, id), figures(contrast, id))) continue;
         const block = $(`#components .component-block[data-component="${cssEscape(id)}"][data-scheme="${scheme}"]`);
         if (!block) continue;
         const fresh = componentBlock(id, scheme);

@@ -1,8 +1,9 @@
 // Loading one scheme's values: every key's resolved value, each component's cards in its five states and nested,
-// and the bottom sheet.
+// their contrast, and the bottom sheet.
 
 import {api, batcher, MAX_QUERIES, settle, URL_BUDGET} from './api.js';
 import {ATTRIBUTES, DETENTS, ELEMENT_TYPES, PHONE, SHEET_NUMBERS, SHEET_SURFACES, STATES} from './constants.js';
+import {contrastByComponent} from './contrast.js';
 import {compactJSON} from './format.js';
 import {hasKey} from './key-lists.js';
 import {contextParams} from './state.js';
@@ -67,12 +68,22 @@ export function keyQueries(keys, only = null) {
 // Everything one scheme's column shows: the keys' values, and the cards and the sheet unless `cards` is false (an
 // imported theme's page, which leaves them out; then they are null).
 export async function loadScheme(scheme, keys, signal, {cards: withCards = true} = {}) {
-    const [resolved, cards, sheet] = await Promise.all([
+    const [resolved, cards, sheet, contrast] = await Promise.all([
         resolveQueries(scheme, keyQueries(keys), signal),
         withCards ? loadCards(scheme, keys, signal) : null,
         withCards ? loadSheet(scheme, keys, signal) : null,
+        withCards ? loadContrast(scheme, signal) : null,
     ]);
-    return {values: resolved.values, generation: resolved.generation, cards, sheet};
+    return {values: resolved.values, generation: resolved.generation, cards, sheet, contrast};
+}
+
+// The audit of the theme in the column's context (every pair, passing or not), by component; a failure is kept as
+// its message so that the section says why there are no figures.
+export async function loadContrast(scheme, signal) {
+    const params = contextParams(scheme);
+    params.set('all', 'true');
+    const answer = await settle(api('/api/audit', params, signal, false));
+    return answer.error ? {error: answer.error} : contrastByComponent(answer.value);
 }
 
 // The stacks of a component's cards: one per state, then nested in itself.
