@@ -36,8 +36,9 @@ let package = Package(
         // simdjson (C++, Debian's libsimdjson-dev) behind a pure C header: the daemon's request-line parser.
         .target(name: "CSimdJSON", linkerSettings: [.linkedLibrary("simdjson")]),
 
-        // A JSON value model with source positions: pure Swift.
-        .target(name: "SnapStyleJSON", dependencies: ["SnapStyleVocabulary"]),
+        // A JSON value model with source positions, and JSON text read and written in Swift (`JSONText`: the client's
+        // codec, and the exports' writer in jansson's layouts, byte for byte); no C JSON library.
+        .target(name: "SnapStyleJSON", dependencies: ["SnapStyleVocabulary", "SnapStyleSystem"]),
         // Parsing and encoding JSON text with jansson; owns every json_t.
         .target(name: "SnapStyleJansson", dependencies: ["CJansson", "SnapStyleJSON"]),
         // System calls in one place, and the only module (with the watcher's inotify wrapper) that imports Glibc
@@ -90,10 +91,12 @@ let package = Package(
         ),
         // Every export format, on the protocol's typed values alone (no engine, no jansson): `export`'s CSS, DTCG and
         // JSON, and `build`'s outputs (CSS, SCSS, JS/TS, Tailwind, Swift, Android), their naming and units, and the
-        // check of a CSS selector. A new format is one file here. Its JSON is written as jansson writes it.
+        // check of a CSS selector. A new format is one file here. Its JSON is `JSONText`'s, byte for byte jansson's.
         .target(
             name: "SnapStyleExport",
-            dependencies: ["SnapStyleProtocol", "SnapStyleValues", "SnapStyleJSON", "SnapStyleVocabulary", "SnapStyleSystem"]
+            dependencies: [
+                "SnapStyleProtocol", "SnapStyleValues", "SnapStyleJSON", "SnapStyleVocabulary", "SnapStyleSystem",
+            ]
         ),
         // The methods that answer from themes alone (`audit` through SnapStyleReview): shared by the daemon and the
         // offline CLI.
@@ -170,12 +173,12 @@ let package = Package(
             ]
         ),
         // `snapstyle preview`: an HTTP server (Hummingbird) relaying the daemon to a browser page embedded in the binary,
-        // the theme as CSS, JSON and DTCG and a build config's outputs, with Server-Sent Events for hot reloading.
+        // the theme as CSS, JSON and DTCG (SnapStyleExport) and a build config's outputs (the CLI's build code, given
+        // as `PreviewBuildFiles`), with Server-Sent Events for hot reloading. No engine, no jansson.
         .target(
             name: "SnapStylePreview",
             dependencies: [
                 "SnapStyleClient", "SnapStyleProtocol", "SnapStyleExport", "SnapStyleVocabulary", "SnapStyleJSON",
-                "SnapStyleJansson", "SnapStyleBuild",
                 "SnapStyleSystem", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -247,6 +250,8 @@ let package = Package(
         .executableTarget(name: "fuzz-queries", dependencies: ["SnapStyleFuzzTargets"], path: "Tests/Fuzz/Queries"),
         // A program that links the client library alone: the tests run it and check it links no engine and no jansson.
         .executableTarget(name: "snapstyle-client-probe", dependencies: ["SnapStyleClient"], path: "Tests/ClientProbe"),
+        // A program that links the export module alone: the tests run it and check it links no engine and no jansson.
+        .executableTarget(name: "snapstyle-export-probe", dependencies: ["SnapStyleExport"], path: "Tests/ExportProbe"),
         // Shared by the test targets: the real daemon, CLI and preview run on temporary directories, line and HTTP
         // clients, waiting for a condition, the checkout's files, reproducible random changes to real theme roots.
         .target(
@@ -256,11 +261,11 @@ let package = Package(
         // One test target per library, as Hummingbird has them; a program's end-to-end tests sit with its library.
         .testTarget(name: "SnapStyleEngineTests", dependencies: ["SnapStyleEngine", "SnapStyleJSON"]),
         .testTarget(name: "SnapStyleSystemTests", dependencies: ["SnapStyleSystem"]),
-        // The exports' JSON writer against jansson, byte for byte, and the export module linking no engine and no
-        // jansson.
+        // The formats on typed values built in code (no daemon, no engine), and a program linking the export module
+        // alone: it writes every format and carries no engine and no jansson.
         .testTarget(
             name: "SnapStyleExportTests",
-            dependencies: ["SnapStyleExport", "SnapStyleJSON", "SnapStyleJansson", "SnapStyleTestSupport"]
+            dependencies: ["SnapStyleExport", "SnapStyleProtocol", "SnapStyleJSON", "SnapStyleTestSupport"]
         ),
         // Workflow commands' escaping, rule identifiers, SARIF locations; the CLI's SARIF against the official schema.
         .testTarget(
@@ -273,7 +278,8 @@ let package = Package(
                 "SnapStyleLSP", "SnapStyleEngine", "SnapStyleThemes", "SnapStyleJSON", "SnapStyleTestSupport",
             ]
         ),
-        // The Swift JSON codec (JSONText) against jansson: the same texts read alike, each reads what the other writes.
+        // The Swift JSON codec (JSONText) against jansson: the same texts read alike, each reads what the other writes,
+        // and its jansson layouts write what jansson writes byte for byte.
         .testTarget(
             name: "SnapStyleJSONTests", dependencies: ["SnapStyleJSON", "SnapStyleJansson", "SnapStyleTestSupport"]
         ),

@@ -54,8 +54,10 @@ extension BuildFormat {
         let typescript = output.format == .ts
         let top = header(input, values, open: "/*", close: "*/")
         let nameUnion =
-            names.isEmpty ? "never" : names.map { ExportJSON.encode(.string($0)) }.joined(separator: "\n  | ")
-        let contextUnion = output.contexts.map { ExportJSON.encode(.string($0.name)) }.joined(separator: " | ")
+            names.isEmpty
+            ? "never" : names.map { JSONText.encode(.string($0), layout: .jansson) }.joined(separator: "\n  | ")
+        let contextUnion = output.contexts.map { JSONText.encode(.string($0.name), layout: .jansson) }.joined(
+            separator: " | ")
         let types = """
             /** Every token's path, as `tokens.CONTEXT` nests it. */
             export type TokenName =
@@ -88,13 +90,14 @@ extension BuildFormat {
 
     /// An object literal (or, `asType`, its readonly literal type).
     static func literal(_ node: ScriptNode, indent: String, asType: Bool = false) -> String {
-        if node.children.isEmpty { return node.value.map { ExportJSON.encode($0) } ?? "{}" }
+        if node.children.isEmpty { return node.value.map { JSONText.encode($0, layout: .jansson) } ?? "{}" }
         let inner = indent + "  "
         var members: [(String, String)] = []
-        if let value = node.value { members.append(("$value", ExportJSON.encode(value))) }
+        if let value = node.value { members.append(("$value", JSONText.encode(value, layout: .jansson))) }
         for (name, child) in node.children { members.append((name, literal(child, indent: inner, asType: asType))) }
         let lines = members.map { name, value in
-            inner + (asType ? "readonly " : "") + ExportJSON.encode(.string(name)) + ": " + value + (asType ? ";" : ",")
+            inner + (asType ? "readonly " : "") + JSONText.encode(.string(name), layout: .jansson) + ": " + value
+                + (asType ? ";" : ",")
         }
         return "{\n" + lines.joined(separator: "\n") + "\n" + indent + "}"
     }

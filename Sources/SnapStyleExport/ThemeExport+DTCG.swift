@@ -36,7 +36,7 @@ extension ThemeExport {
         }
         var document = tree.json
         if !native.isEmpty { document["$extensions"] = .object([extensionName: .object(native)]) }
-        return ExportJSON.encode(.object(document), pretty: true) + "\n"
+        return JSONText.encode(.object(document), layout: .janssonIndented) + "\n"
     }
 
     static func split(_ key: String) -> [String] { key.split(separator: ".").map(String.init) }

@@ -3,7 +3,6 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import SnapStyleJSON
-import SnapStyleJansson
 import SnapStyleProtocol
 import Synchronization
 import SnapStyleExport
@@ -150,7 +149,7 @@ struct PreviewResponder: HTTPResponder {
 
     static func json(_ value: JSONValue) -> Response {
         var bytes: [UInt8] = []
-        Jansson.encode(value, into: &bytes)
+        JSONText.encode(value, into: &bytes, layout: .jansson)
         bytes.append(UInt8(ascii: "\n"))
         return response(bytes: bytes, type: "application/json; charset=utf-8", cache: "no-store")
     }

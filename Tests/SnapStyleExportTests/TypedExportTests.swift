@@ -50,8 +50,7 @@ import Testing
     }
 
     @Test func dtcgKeepsTheStopsTheDirectionAndTheSpacingInEm() throws {
-        let document = ExportJSON.encode(
-            try JSONText.parse(ThemeExport.dtcg(Self.theme)), pretty: false)
+        let document = JSONText.encode(try JSONText.parse(ThemeExport.dtcg(Self.theme)))
         #expect(document.contains(#""letterSpacing":{"value":-0.02,"unit":"em"}"#), "\(document)")
         #expect(document.contains(#""position":0.1"#) && document.contains(#""position":0.9"#), "\(document)")
         #expect(document.contains(#""startPoint":"leading","endPoint":"trailing""#), "\(document)")
