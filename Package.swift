@@ -91,7 +91,8 @@ let package = Package(
         ),
         // Every export format, on the protocol's typed values alone (no engine, no jansson): `export`'s CSS, DTCG and
         // JSON, and `build`'s outputs (CSS, SCSS, JS/TS, Tailwind, Swift, Android), their naming and units, and the
-        // check of a CSS selector. A new format is one file here. Its JSON is `JSONText`'s, byte for byte jansson's.
+        // check of a CSS selector. A new format is a file here (and its case in `BuildOutput.Format`). Its JSON is
+        // `JSONText`'s, byte for byte jansson's.
         .target(
             name: "SnapStyleExport",
             dependencies: [
