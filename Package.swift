@@ -175,7 +175,7 @@ let package = Package(
         ),
         // `snapstyle preview`: an HTTP server (Hummingbird) relaying the daemon to a browser page embedded in the binary,
         // the theme as CSS, JSON and DTCG (SnapStyleExport) and a build config's outputs (the CLI's build code, given
-        // as `PreviewBuildFiles`), with Server-Sent Events for hot reloading. No engine, no jansson.
+        // as a `BuildFileSource`), with Server-Sent Events for hot reloading. No engine, no jansson.
         .target(
             name: "SnapStylePreview",
             dependencies: [

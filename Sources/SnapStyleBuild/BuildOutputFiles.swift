@@ -39,3 +39,20 @@ public struct BuildOutputFiles: Sendable {
         return nil
     }
 }
+
+/// A build's files as the preview and the MCP server read them, through their own daemon link.
+extension BuildProject: BuildFileSource {
+    public var outputNames: [String] { configuration.outputs.map(\.file) }
+
+    public func list(
+        call: @escaping @Sendable (Method, JSONObject) async throws -> JSONValue
+    ) async throws -> [(path: String, theme: String)] {
+        try await BuildOutputFiles(project: self, call: call).list()
+    }
+
+    public func read(
+        _ path: String, call: @escaping @Sendable (Method, JSONObject) async throws -> JSONValue
+    ) async throws -> String? {
+        try await BuildOutputFiles(project: self, call: call).read(path)
+    }
+}

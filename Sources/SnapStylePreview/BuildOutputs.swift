@@ -1,22 +1,11 @@
-import SnapStyleJSON
+import SnapStyleExport
 import SnapStyleProtocol
-
-/// A build config's output files, made through a method call at each read (`snapstyle preview --build CONFIG`). The
-/// CLI gives the build's own (`BuildOutputFiles`), so that the preview links no build code and, through it, no engine.
-public protocol PreviewBuildFiles: Sendable {
-    /// The outputs' `file` members, in the config's order (named when a request matches none).
-    var outputNames: [String] { get }
-    /// A file's text, by its path as the config names it (a leading `./` ignored), made from the themes `call`
-    /// answers; nil when no output writes it.
-    func read(_ path: String, call: @escaping @Sendable (Method, JSONObject) async throws -> JSONValue) async throws
-        -> String?
-}
 
 /// `/build/FILE`: a file of a build config's outputs, by its path as the config names it (`out/tokens.css`; an
 /// Android output's `res/values/colors.xml`; a `js` output's `.d.ts`), computed from the daemon's themes at the time
 /// of the request, so that it is never older than the theme.
 struct BuildOutputs: Sendable {
-    let files: (any PreviewBuildFiles)?
+    let files: (any BuildFileSource)?
     let link: DaemonLink
 
     /// The file's text and content type; 404 when no output writes it.

@@ -29,14 +29,14 @@ public struct PreviewServer: Sendable {
         /// Connections one client address may hold, event streams not counted (`ConnectionTable`).
         public var connectionsPerAddress: Int
         /// `--build`: a build config's outputs, served at `/build/FILE`, computed from the daemon's themes.
-        public var build: (any PreviewBuildFiles)?
+        public var build: (any BuildFileSource)?
 
         public init(
             address: LoopbackAddress, port: Int = 7373, socket: String? = nil, theme: String? = nil,
             heartbeat: Duration = .seconds(15), daemonTimeout: Duration = .seconds(10),
             maxStreams: Int = Limits.eventStreams, headTimeout: Duration = .seconds(Limits.previewHeadSeconds),
             idleTimeout: Duration = .seconds(Limits.previewIdleSeconds),
-            connectionsPerAddress: Int = Limits.previewConnectionsPerAddress, build: (any PreviewBuildFiles)? = nil
+            connectionsPerAddress: Int = Limits.previewConnectionsPerAddress, build: (any BuildFileSource)? = nil
         ) {
             self.build = build
             self.maxStreams = maxStreams

@@ -3,7 +3,6 @@ import Foundation
 import SnapStyleBuild
 import Logging
 import SnapStyleEngine
-import SnapStyleJSON
 import SnapStylePreview
 import SnapStyleProtocol
 import SnapStyleSystem
@@ -99,16 +98,5 @@ struct Preview: AsyncParsableCommand {
             FileHandle.standardError.write(Data("snapstyle: preview: \(error)\n".utf8))
             throw ExitCode(1)
         }
-    }
-}
-
-/// The preview serves a build's files as `snapstyle build` writes them, through the preview's own daemon link.
-extension BuildProject: PreviewBuildFiles {
-    public var outputNames: [String] { configuration.outputs.map(\.file) }
-
-    public func read(
-        _ path: String, call: @escaping @Sendable (Method, JSONObject) async throws -> JSONValue
-    ) async throws -> String? {
-        try await BuildOutputFiles(project: self, call: call).read(path)
     }
 }
