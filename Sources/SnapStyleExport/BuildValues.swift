@@ -1,5 +1,4 @@
 import SnapStyleJSON
-import SnapStyleMethods
 import SnapStyleProtocol
 import SnapStyleSystem
 
