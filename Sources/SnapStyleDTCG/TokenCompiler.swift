@@ -80,7 +80,8 @@ public enum TokenCompiler {
             layer.tokens.modifiers = graph.units.compactMap(\.selector)
         }
 
-        var definitions = TokenDefinitions(KeyAnalysis(graph: graph, remBase: input.remBase, results: results))
+        // Consumed, so that the analysis holds the only reference to the results it patches.
+        var definitions = TokenDefinitions(KeyAnalysis(graph: graph, remBase: input.remBase, results: consume results))
         if reusing {
             guard definitions.recompile(into: &layer) else { return nil }
         } else {
@@ -98,7 +99,9 @@ public enum TokenCompiler {
     ) -> DTCGCompilation {
         let results = analysis.results
         var all = d
-        for key in graph.keyOrder where results.withIssues.contains(key) { all.append(results.all[key]!.issues) }
+        if !results.withIssues.isEmpty {
+            for key in graph.keyOrder where results.withIssues.contains(key) { all.append(results.all[key]!.issues) }
+        }
         let recompiled = results.dirty.map { Set($0.map(graph.name)) }
         reuse.next.graph = graph
         reuse.next.layer = layer
