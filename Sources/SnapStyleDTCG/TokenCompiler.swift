@@ -72,7 +72,9 @@ public enum TokenCompiler {
             // Taken over, not shared, so that patching them does not copy them.
             layer = reuse.memo.layer
             reuse.memo.layer = ThemeLayer(name: "")
-            results = KeyResults(all: reuse.memo.keys, withIssues: reuse.memo.keysWithIssues, dirty: reuse.dirty)
+            results = KeyResults(
+                all: reuse.memo.keys, withIssues: reuse.memo.keysWithIssues, undefined: reuse.memo.keysUndefined,
+                dirty: reuse.dirty)
             reuse.memo.keys = [:]
         } else {
             graph = .linking(units, sourceFiles: sourceFiles, &d)
@@ -107,9 +109,9 @@ public enum TokenCompiler {
         reuse.next.layer = layer
         reuse.next.keys = results.all
         reuse.next.keysWithIssues = results.withIssues
+        reuse.next.keysUndefined = results.undefined
         reuse.next.reusedKeys = results.dirty.map { graph.keyOrder.count - $0.count } ?? 0
-        let (served, leftOutErrors, leftOut) = graph.leavingOutReaders(
-            of: layer, results: results.all, analysis: analysis)
+        let (served, leftOutErrors, leftOut) = graph.leavingOutReaders(of: layer, results: results, analysis: analysis)
         reuse.next.leftOut = leftOut
         all.append(leftOutErrors)
         // A key left out now and not last time, or the other way round, changed too.

@@ -63,6 +63,8 @@ public struct TokenMemo: Sendable {
     var layer = ThemeLayer(name: "")
     /// Keys whose result carries errors or warnings.
     var keysWithIssues = Set<String>()
+    /// Keys whose result has no definition (`KeyResult.isDefined` false).
+    var keysUndefined = Set<String>()
     /// Units merged from several files, by their files (`path#pointer` each).
     var merged: [String: (sources: [String], document: TokenDocument)] = [:]
     var resolver: (node: SourceNode, document: ResolverDocument, issues: Diagnostics)?
