@@ -26,11 +26,12 @@ let package = Package(
                 .product(name: "SnapStyleEngine", package: main),
                 .product(name: "SnapStyleThemes", package: main),
                 .product(name: "SnapStyleReview", package: main),
+                .product(name: "SnapStyleDiff", package: main),
             ],
             path: "Benchmarks/EngineBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
-        // A driver for profilers: `swift run -c release Profile cached|uncached|load|change [iterations]`.
+        // A driver for profilers: `swift run -c release Profile cached|uncached|load|change|diff [iterations]`.
         .executableTarget(
             name: "Profile",
             dependencies: [
@@ -43,6 +44,7 @@ let package = Package(
                 .product(name: "SnapStyleMethods", package: main),
                 .product(name: "SnapStyleExport", package: main),
                 .product(name: "SnapStyleProtocol", package: main),
+                .product(name: "SnapStyleDiff", package: main),
             ],
             path: "Sources/Profile"
         ),

@@ -3,8 +3,9 @@
 
 - first diagnostics: from sending `initialize` to the first `publishDiagnostics` of a file opened right after;
 - diagnostics after a change: from sending `didChange` to the `publishDiagnostics` of that version (p50, p99);
-  the theme is open, so each includes its contrast warnings (every pair in every context audited again); on the
-  preset also an edit that makes the primary text gray, so that pairs fail and pass contrast in turn;
+  the theme is open, so each includes its contrast warnings (the pairs that read a changed key measured again);
+  on the preset also an edit that makes the primary text gray, so that pairs fail and pass contrast in turn (read
+  by nearly every component), and one of the action components' text color only;
 - hover and completion: request to response (p50, p99).
 
 On the preset (its files copied into a root as the theme `snap`) and on the generated Primer-shaped DTCG system
@@ -91,7 +92,8 @@ def contrast_warnings(diagnostics):
     return [diagnostic for diagnostic in diagnostics if diagnostic.get("code") == "contrast"]
 
 
-def measure(name, binary, root, path, reference_pattern, completion_prefix, edit, valid_edit, contrast_edit=None):
+def measure(name, binary, root, path, reference_pattern, completion_prefix, edit, valid_edit, contrast_edit=None,
+            narrow_edit=None):
     home = tempfile.mkdtemp(prefix="snapstyle-lsp-bench-home-")
     uri = pathlib.Path(path).as_uri()
     text = pathlib.Path(path).read_text()
@@ -159,6 +161,19 @@ def measure(name, binary, root, path, reference_pattern, completion_prefix, edit
         counts.add((round % 2, len(contrast_warnings(diagnostics))))
     if contrast_edit:
         assert len(counts) == 2, f"the edit changes the contrast warnings in turn: {counts}"
+
+    narrows = []
+    narrow_counts = set()
+    for round in range(ROUNDS if narrow_edit else 0):
+        version = 3 * ROUNDS + round + 3
+        began = time.perf_counter()
+        client.send({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+            "textDocument": {"uri": uri, "version": version}, "contentChanges": [{"text": narrow_edit(text, round)}]}})
+        diagnostics = client.wait_diagnostics(uri, version)
+        narrows.append(time.perf_counter() - began)
+        narrow_counts.add((round % 2, len(contrast_warnings(diagnostics))))
+    if narrow_edit:
+        assert len(narrow_counts) == 2, f"the edit changes the contrast warnings in turn: {narrow_counts}"
     client.close()
     shutil.rmtree(home, ignore_errors=True)
     print(f"{name}:")
@@ -167,8 +182,11 @@ def measure(name, binary, root, path, reference_pattern, completion_prefix, edit
     print("  diagnostics after edits that break and fix it in turn: " + figures(changes) + " (target p99 <= 50 ms)")
     if contrast_edit:
         print("  diagnostics after a foreground edit that makes text fail contrast and pass in turn (contrast "
-              "warnings of every pair in every context; warnings %s): " % sorted(count for _, count in counts)
+              "warnings of the pairs that read it, nearly every component; warnings %s): " % sorted(count for _, count in counts)
               + figures(contrasts) + " (target p99 <= 50 ms)")
+    if narrow_edit:
+        print("  diagnostics after an edit of a foreground only the action components read, failing and passing "
+              "contrast in turn (only their pairs measured again): " + figures(narrows) + " (target p99 <= 50 ms)")
     print("  hover: " + figures(hovers) + " (target p99 <= 10 ms)")
     print("  completion: " + figures(completions) + " (target p99 <= 10 ms)")
 
@@ -188,7 +206,9 @@ def main():
             lambda text, round: text.replace('"ref": "systemGray"', '"ref": "accent"' if round % 2 == 0
                                              else '"ref": "systemGray"', 1),
             lambda text, round: text.replace('"then": {"ref": "onLight0"}', '"then": {"ref": "systemGray"}'
-                                             if round % 2 == 0 else '"then": {"ref": "onLight0"}', 1))
+                                             if round % 2 == 0 else '"then": {"ref": "onLight0"}', 1),
+            lambda text, round: text.replace('"onInteractive": {"ref": "onAccent"}', '"onInteractive": "#8FB8FF"'
+                                             if round % 2 == 0 else '"onInteractive": {"ref": "onAccent"}', 1))
         if profile is None:
             return
         primer_root = subprocess.run([profile, "tokens-write"], capture_output=True, text=True).stdout.strip()

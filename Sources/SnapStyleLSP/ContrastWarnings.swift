@@ -3,8 +3,9 @@ import SnapStyleReview
 import SnapStyleThemes
 
 /// A theme's failing contrast pairs as the language server shows them: one warning per foreground key definition,
-/// in the theme's own files. Audited once per generation (docs/review.md, "snapstyle audit"); the places are looked
-/// up again on each use, since an edit that changes no value keeps the generation and may move lines.
+/// in the theme's own files. Audited once per generation (docs/review.md, "snapstyle audit"), incrementally: after
+/// an edit only the pairs that read a key the change reports are measured again (`IncrementalAudit`). The places
+/// are looked up again on each use, since an edit that changes no value keeps the generation and may move lines.
 struct ContrastWarnings {
     /// The failing pairs of one foreground key (the same key, maybe different colors by context).
     struct Warning {
@@ -12,8 +13,9 @@ struct ContrastWarnings {
         var findings: [AuditFinding]
     }
 
-    /// Per theme: the generation audited and its failing pairs by foreground key.
-    private var audited: [String: (generation: Int, standard: String, warnings: [Warning])] = [:]
+    /// Per theme: its audit, kept across generations, and the failing pairs of the generation audited last by
+    /// foreground key.
+    private var audited: [String: (audit: IncrementalAudit, generation: Int, warnings: [Warning])] = [:]
     /// Per theme: the suggestions searched so far (a failing color used the same way gets the same one).
     private var memos: [String: SuggestionMemo] = [:]
 
@@ -37,7 +39,8 @@ struct ContrastWarnings {
             return []
         }
         let session = theme.session()
-        let (standard, warnings) = audit(name, info: info, session: session, workspace)
+        let warnings = audit(name, info: info, session: session, workspace)
+        let standard = AuditReport(options: Self.options, themes: [], problems: []).standard
         var roots: [String: String] = [:]
         for info in workspace.store.infos where info.origin != .builtin { roots[info.name] = info.root }
         let locator = KeyLocator(session: session, roots: roots)
@@ -56,21 +59,25 @@ struct ContrastWarnings {
         memos[name] = nil
     }
 
-    private mutating func audit(
+    /// The audit of a theme's generation, measured again only where the changes since the last one reach.
+    mutating func audit(
         _ name: String, info: ThemeInfo, session: StyleSession, _ workspace: ThemeWorkspace
-    ) -> (String, [Warning]) {
-        if let known = audited[name], known.generation == session.generation { return (known.standard, known.warnings) }
+    ) -> [Warning] {
+        let known = audited[name]
+        if let known, known.generation == session.generation { return known.warnings }
         let fileSystem = workspace.fileSystem
         let declared = ThemeAudit.declaredPairs(
             of: info, displayPath: { $0 }, readFile: { try? fileSystem.read($0, within: nil) }
         ).pairs
         // Places are looked up when shown; the audit itself needs none.
         let auditor = ThemeAuditor(
-            theme: name, session: session, options: Self.options, locator: KeyLocator(session: session, roots: [:]),
-            declared: declared)
+            theme: name, session: session, options: Self.options,
+            locator: KeyLocator(session: session, roots: [:], places: false), declared: declared)
         let memo = memos[name].flatMap { $0.count < Self.memoLimit ? $0 : nil } ?? SuggestionMemo()
         memos[name] = memo
-        let result = auditor.run(memo: memo)
+        let audit = known?.audit ?? IncrementalAudit()
+        let result = audit.run(
+            auditor, changes: { workspace.changedKeys(of: name, since: $0, to: session.generation) }, memo: memo)
         var byKey: [String: Int] = [:]
         var warnings: [Warning] = []
         for finding in result.findings where !finding.measurement.passes {
@@ -83,10 +90,12 @@ struct ContrastWarnings {
                 warnings.append(Warning(key: key, findings: [finding]))
             }
         }
-        let standard = AuditReport(options: Self.options, themes: [], problems: []).standard
-        audited[name] = (session.generation, standard, warnings)
-        return (standard, warnings)
+        audited[name] = (audit, session.generation, warnings)
+        return warnings
     }
+
+    /// The audit kept for a theme (for tests: what its last run measured).
+    func kept(_ name: String) -> IncrementalAudit? { audited[name]?.audit }
 
     /// `contrast below WCAG 2.2 AA: surface onAccent fails in 3 pairs`, then one line per pair (the first five,
     /// worst first), then the suggested colors.

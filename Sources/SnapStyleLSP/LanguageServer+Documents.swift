@@ -114,15 +114,17 @@ extension LanguageServer {
                 byFile[path, default: []].append(diagnostic(issue, severity: severity, path: path, workspace))
             }
         }
-        // Contrast is audited for open themes that load (a theme in error serves an older generation).
-        if info?.state == .loaded, open.values.contains(where: { workspace.themeOfFile[$0.path] == theme }) {
+        // Contrast is audited for open themes that load (a theme in error serves an older generation); the audit
+        // of an open theme in error is kept, for the edit that mends it.
+        let isOpen = open.values.contains { workspace.themeOfFile[$0.path] == theme }
+        if info?.state == .loaded, isOpen {
             for warning in contrast.warnings(theme: theme, workspace) {
                 byFile[warning.path, default: []].append(
                     contrastDiagnostic(
                         warning.message, line: warning.line, column: warning.column, path: warning.path,
                         workspace))
             }
-        } else {
+        } else if !isOpen {
             contrast.forget(theme)
         }
         let files = diagnostics.files(of: theme, files: workspace.files(of: theme), withIssues: Set(byFile.keys))

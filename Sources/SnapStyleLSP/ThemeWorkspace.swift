@@ -10,7 +10,8 @@ import SnapStyleThemes
 final class ThemeWorkspace {
     let roots: [ThemeRoot]
     let fileSystem: OverlayFileSystem
-    let store: ThemeStore
+    /// The themes built from the roots through the buffers, each on a cache kept across edits.
+    let store: CachedBuild
     let methods: StyleMethods
     /// Where the preset's files are for "go to definition" on a `snap` key.
     let presetDirectory: String?
@@ -21,6 +22,10 @@ final class ThemeWorkspace {
     /// The theme each theme file belongs to, by absolute path.
     private(set) var themeOfFile: [String: String] = [:]
     private var models: [String: (bytes: [UInt8], document: TextDocument, model: ThemeFileModel)] = [:]
+    /// Per theme, the last changes applied to it, oldest first (`changedKeys(of:since:to:)`).
+    private var changeLog: [String: [ThemeChange]] = [:]
+    /// At most this many changes are kept per theme.
+    static let changeLogLimit = 64
     /// Every key of a theme with its lowercased form, per generation, for completion.
     private var keyLists: [String: (generation: Int, keys: [KeyListEntry])] = [:]
 
@@ -33,7 +38,7 @@ final class ThemeWorkspace {
     init(roots: [ThemeRoot], defaultTheme: String, presetDirectory: String?) {
         self.roots = roots
         fileSystem = OverlayFileSystem(disk: POSIXFileSystem(maxFileBytes: Limits.fileBytes))
-        store = ThemeStore(roots: roots, fileSystem: fileSystem)
+        store = CachedBuild(builder: ThemeBuilder(roots: roots, fileSystem: fileSystem))
         methods = StyleMethods(store: store, defaultTheme: defaultTheme)
         self.presetDirectory = presetDirectory
     }
@@ -43,6 +48,7 @@ final class ThemeWorkspace {
     func load() -> ReloadReport {
         let report = store.reloadAll()
         indexFiles()
+        changeLog = [:]
         return report
     }
 
@@ -61,12 +67,40 @@ final class ThemeWorkspace {
         let before = Dictionary(store.infos.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         let report = store.apply(changedPaths: paths)
         indexFiles()
+        log(report)
         touched.formUnion(paths.compactMap { themeOfFile[$0] })
         touched.formUnion(report.changes.map(\.theme))
         touched.formUnion(report.failures.map(\.theme))
         touched.formUnion(report.recovered.map(\.theme))
         touched.formUnion(report.added)
         for info in store.infos where before[info.name] != info { touched.insert(info.name) }
+    }
+
+    /// Keeps the changes a report lists; a theme added or removed starts a new log.
+    private func log(_ report: ReloadReport) {
+        for name in report.added + report.removed { changeLog[name] = nil }
+        for change in report.changes {
+            var log = changeLog[change.theme, default: []]
+            log.append(change)
+            if log.count > Self.changeLogLimit { log.removeFirst(log.count - Self.changeLogLimit) }
+            changeLog[change.theme] = log
+        }
+    }
+
+    /// The keys, containers and components of a theme that may resolve differently in `generation` than in
+    /// `since`, from the changes applied in between; nil when the log does not hold every one of them.
+    func changedKeys(of theme: String, since: Int, to generation: Int) -> Set<NodeRef>? {
+        guard since <= generation else { return nil }
+        guard since < generation else { return [] }
+        let changes = (changeLog[theme] ?? []).filter { $0.generation > since && $0.generation <= generation }
+        guard changes.map(\.generation) == Array((since + 1)...generation) else { return nil }
+        var nodes = Set<NodeRef>()
+        for change in changes {
+            for (attribute, keys) in change.changed { nodes.formUnion(keys.map { .key(attribute, $0) }) }
+            nodes.formUnion(change.containers.map(NodeRef.container))
+            nodes.formUnion(change.components.map(NodeRef.component))
+        }
+        return nodes
     }
 
     /// The themes that may have changed since the last call (whoever synced them).

@@ -201,7 +201,8 @@ enum SnapStyleTool: String, CaseIterable, Sendable {
                         ],
                         "apca": [
                             "type": "boolean",
-                            "description": "Also require APCA's bronze-level lightness contrast (Lc); default false.",
+                            "description":
+                                "Also require APCA's bronze-level lightness contrast (Lc); default false. The answer then carries apcaNotice, the terms APCA is licensed under.",
                         ],
                     ],
                     "additionalProperties": false,

@@ -51,6 +51,7 @@ extension ToolRunner {
             lines.append("(\(listed - listedPairs) more failing pairs in the structured result)")
         }
         lines += result.problems.map { "problem: \($0)" }
+        if let notice = result.apcaNotice { lines.append("note: \(notice)") }
         return lines.joined(separator: "\n")
     }
 

@@ -16,9 +16,11 @@ extension StyleMethods {
         if let name = try params.string("theme") { names.append(name) }
         if let list = try params.array("themes") {
             guard names.isEmpty else { throw .invalidParams("themes", "give either theme or themes") }
+            // A theme named twice is audited once.
+            var seen = Set<String>()
             for (index, entry) in list.enumerated() {
                 guard let name = entry.stringValue else { throw .invalidParams("themes.\(index)", "expected a name") }
-                names.append(name)
+                if seen.insert(name).inserted { names.append(name) }
             }
         }
         if names.isEmpty { names = ThemeAudit.defaultThemes(of: store) }
@@ -27,7 +29,7 @@ extension StyleMethods {
         var options = AuditOptions()
         if let level = try params.string("level") {
             guard let parsed = WCAGLevel(rawValue: level) else {
-                throw .invalidParams("level", "'\(level)' is not a level (expected AA or AAA)")
+                throw .invalidParams("level", "'\(Quoted.excerpt(level))' is not a level (expected AA or AAA)")
             }
             options.level = parsed
         }
@@ -36,6 +38,11 @@ extension StyleMethods {
         var only: [AuditContext]?
         if params["context"] != nil {
             let context = try params.context()
+            guard context.vars.count <= Limits.auditContextVariables else {
+                throw .limitExceeded(
+                    "auditContextVariables", limit: Limits.auditContextVariables,
+                    reason: "the context has \(context.vars.count) variables; an audit's answer repeats its context")
+            }
             only = [
                 AuditContext(
                     colorScheme: context.colorScheme, contrast: context.contrast, dynamicType: context.dynamicType,

@@ -7,7 +7,8 @@ import SnapStyleThemes
 /// The methods that answer from themes alone (resolve, resolveElement, resolveContainer, explain, themes,
 /// keys): shared by the daemon and the CLI's `--offline` mode.
 public struct StyleMethods: Sendable {
-    public let store: ThemeStore
+    /// The themes answered from: a daemon's `ThemeStore`, a language server's `CachedBuild`, a build.
+    public let store: any ThemeSource
     public let defaultTheme: String
     /// At most this many `queries` in one `resolve`.
     public var maxQueries = 1000
@@ -16,7 +17,7 @@ public struct StyleMethods: Sendable {
     public var maxResultBytes = 32 << 20
     let encoded = EncodedValues()
 
-    public init(store: ThemeStore, defaultTheme: String) {
+    public init(store: any ThemeSource, defaultTheme: String) {
         self.store = store
         self.defaultTheme = defaultTheme
     }

@@ -14,14 +14,21 @@ public struct AuditResult: WireResult, Hashable {
     public var themes: [Theme]
     /// Themes that could not be audited and declared pairs that could not be read.
     public var problems: [String]
+    /// With `apca`: the terms APCA's author licenses its figures under, said wherever they are shown
+    /// (docs/review.md, "APCA's license"); nil otherwise.
+    public var apcaNotice: String?
 
-    public init(standard: String, level: String, apca: Bool, failed: Bool, themes: [Theme], problems: [String]) {
+    public init(
+        standard: String, level: String, apca: Bool, failed: Bool, themes: [Theme], problems: [String],
+        apcaNotice: String? = nil
+    ) {
         self.standard = standard
         self.level = level
         self.apca = apca
         self.failed = failed
         self.themes = themes
         self.problems = problems
+        self.apcaNotice = apcaNotice
     }
 
     /// One theme's audit.
@@ -311,10 +318,12 @@ public struct AuditResult: WireResult, Hashable {
     }
 
     public var json: JSONValue {
-        .object([
+        var object: JSONObject = [
             "standard": .string(standard), "level": .string(level), "apca": .bool(apca), "failed": .bool(failed),
             "themes": .array(themes.map(\.json)), "problems": .array(problems.map(JSONValue.string)),
-        ])
+        ]
+        if let apcaNotice { object["apcaNotice"] = .string(apcaNotice) }
+        return .object(object)
     }
 
     public init?(json: JSONValue) {
@@ -325,6 +334,7 @@ public struct AuditResult: WireResult, Hashable {
         guard read.count == themes.count else { return nil }
         self.init(
             standard: standard, level: level, apca: json["apca"]?.boolValue ?? false, failed: failed, themes: read,
-            problems: (json["problems"]?.arrayValue ?? []).compactMap(\.stringValue))
+            problems: (json["problems"]?.arrayValue ?? []).compactMap(\.stringValue),
+            apcaNotice: json["apcaNotice"]?.stringValue)
     }
 }

@@ -1,4 +1,5 @@
 import SnapStyleJSON
+import SnapStyleVocabulary
 
 /// A JSON-RPC error as it goes on the wire (docs/protocol.md). Only errors of this type reach clients;
 /// anything else is logged and answered -32603.
@@ -39,11 +40,15 @@ public struct RPCError: Error, Hashable, Sendable {
         RPCError(code: methodNotFoundCode, message: "Method not found", data: ["method": .string(method)])
     }
 
-    /// `field` is the parameter's dotted path in `params`.
+    /// -32602: `field` is the parameter's dotted path in `params`. The field and reason are cut as quoted input is (`Quoted`), so that a megabyte-long member name is
+    /// not repeated.
     public static func invalidParams(_ field: String, _ reason: String) -> RPCError {
         RPCError(
             code: invalidParamsCode, message: "Invalid params",
-            data: ["field": .string(field), "reason": .string(reason)])
+            data: [
+                "field": .string(Quoted.excerpt(field)),
+                "reason": .string(Quoted.excerpt(reason, limit: Limits.messageCharacters)),
+            ])
     }
 
     /// -32603: a failure that is not the client's.
@@ -55,7 +60,7 @@ public struct RPCError: Error, Hashable, Sendable {
     public static func unknownTheme(_ theme: String, available: [String]) -> RPCError {
         RPCError(
             code: unknownThemeCode, message: "Unknown theme",
-            data: ["theme": .string(theme), "available": .array(available.map(JSONValue.string))])
+            data: ["theme": .string(Quoted.excerpt(theme)), "available": .array(available.map(JSONValue.string))])
     }
 
     /// -32005: a limit of the daemon was exceeded; `what` names it, `reason` says it for people.

@@ -7,7 +7,7 @@ extension AuditReport {
     public var wire: AuditResult {
         AuditResult(
             standard: standard, level: options.level.rawValue, apca: options.apca, failed: failed,
-            themes: themes.map(\.wire), problems: problems)
+            themes: themes.map(\.wire), problems: problems, apcaNotice: options.apca ? Self.apcaNotice : nil)
     }
 
     /// The report as JSON (its shape is in docs/review.md).

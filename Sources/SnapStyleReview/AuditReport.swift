@@ -64,15 +64,32 @@ extension ThemeAuditor {
     /// these contexts instead of the theme's whole context space (suggestions then pass there only).
     /// `memo` keeps suggestions from one run to the next (a language server's audit after each edit).
     public func run(all: Bool = false, only: [AuditContext]? = nil, memo: SuggestionMemo? = nil) -> ThemeAuditResult {
-        let contexts = only ?? self.contexts
         let named = namedPairs()
+        let measured = (only ?? contexts).map { context in
+            let (pairs, unmeasured) = measurements(in: context, named: named)
+            return ContextMeasurements(context: context, pairs: pairs, unmeasured: unmeasured)
+        }
+        return result(of: measured, all: all, memo: memo)
+    }
+
+    /// The pairs measured in one context, and how many could not be.
+    struct ContextMeasurements {
+        var context: AuditContext
+        var pairs: [AuditMeasurement]
+        var unmeasured: Int
+    }
+
+    /// The result of an audit from its measurements: equal ones grouped across contexts, a suggestion for each
+    /// failing foreground.
+    func result(of measurements: [ContextMeasurements], all: Bool, memo: SuggestionMemo?) -> ThemeAuditResult {
+        let contexts = measurements.map(\.context)
         var groups: [AuditMeasurement: Int] = [:]
         var findings: [AuditFinding] = []
         var measured = 0, unmeasured = 0
         // Every measurement of a foreground key's color, for the suggestion that must pass them all.
         var uses: [FixKey: [AuditMeasurement]] = [:]
-        for context in contexts {
-            let (pairs, missed) = measurements(in: context, named: named)
+        for entry in measurements {
+            let (context, pairs, missed) = (entry.context, entry.pairs, entry.unmeasured)
             unmeasured += missed
             measured += pairs.count
             for pair in pairs {

@@ -6,35 +6,49 @@ extension ThemeAuditor {
     func namedMeasurements(in context: AuditContext, named: [NamedPair]) -> (
         pairs: [AuditMeasurement], unmeasured: Int
     ) {
+        let prepared = try? session.prepare(context.styleContext())
         var pairs: [AuditMeasurement] = []
         var unmeasured = 0
-        let prepared = try? session.prepare(context.styleContext())
-        func measure(_ subject: AuditSubject, _ foreground: String, _ background: String, use: DeclaredPair.Use) {
-            guard let prepared,
-                case .surface(.color(let color))? = try? session.resolve(.surface, foreground, in: prepared),
-                case .surface(let surface)? = try? session.resolve(.surface, background, in: prepared)
-            else { return }
-            guard let colors = Backdrop.colors(of: surface) else {
-                unmeasured += 1
-                return
+        for pair in named {
+            switch namedMeasurement(pair, in: context, prepared: prepared) {
+            case .measured(let measurement): pairs.append(measurement)
+            case .unmeasured: unmeasured += 1
+            case .unresolved: break
             }
-            let disabled = NamingConvention.isDisabled(foreground)
-            let role: PairRole = use == .ui ? .icon : .text
-            let font = use == .large ? FontFacts(size: 18, weight: 400) : nil
-            pairs.append(
-                AuditMeasurement(
-                    subject: subject, role: role, foreground: key(.surface, foreground, in: context),
-                    foregroundColor: color,
-                    background: key(.surface, background, in: context), backgroundLayers: [background],
-                    backgrounds: colors.map { $0.composited(over: context.canvas) }, font: font,
-                    requirement: requirement(role, font: font, disabled: disabled), apca: options.apca))
         }
-        for pair in named { measure(pair.subject, pair.foreground, pair.background, use: pair.use) }
         return (pairs, unmeasured)
     }
 
+    /// What measuring a named pair gave.
+    enum NamedOutcome {
+        case measured(AuditMeasurement)
+        /// The background is no plain color or gradient.
+        case unmeasured
+        /// A key resolves to no color.
+        case unresolved
+    }
+
+    /// One named pair in one context (`prepared`: the context, prepared once for every pair).
+    func namedMeasurement(_ pair: NamedPair, in context: AuditContext, prepared: PreparedContext?) -> NamedOutcome {
+        guard let prepared,
+            case .surface(.color(let color))? = try? session.resolve(.surface, pair.foreground, in: prepared),
+            case .surface(let surface)? = try? session.resolve(.surface, pair.background, in: prepared)
+        else { return .unresolved }
+        guard let colors = Backdrop.colors(of: surface) else { return .unmeasured }
+        let disabled = NamingConvention.isDisabled(pair.foreground)
+        let role: PairRole = pair.use == .ui ? .icon : .text
+        let font = pair.use == .large ? FontFacts(size: 18, weight: 400) : nil
+        return .measured(
+            AuditMeasurement(
+                subject: pair.subject, role: role, foreground: key(.surface, pair.foreground, in: context),
+                foregroundColor: color,
+                background: key(.surface, pair.background, in: context), backgroundLayers: [pair.background],
+                backgrounds: colors.map { $0.composited(over: context.canvas) }, font: font,
+                requirement: requirement(role, font: font, disabled: disabled), apca: options.apca))
+    }
+
     /// A pair named by keys, and what it is.
-    struct NamedPair: Sendable {
+    struct NamedPair: Sendable, Hashable {
         var subject: AuditSubject
         var foreground: String
         var background: String

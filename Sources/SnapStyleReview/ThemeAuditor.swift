@@ -70,21 +70,28 @@ public struct ThemeAuditor: Sendable {
 
     /// Each accent's `onAccent` over its `base` (an accent that only refers to another is measured there).
     func accentMeasurements(in context: AuditContext) -> [AuditMeasurement] {
+        measuredAccents.compactMap { accentMeasurement($0, in: context) }
+    }
+
+    /// The accents measured: those that do not only refer to another.
+    var measuredAccents: [String] {
         let snapshot = session.snapshot
-        var pairs: [AuditMeasurement] = []
-        for accent in snapshot.keys(.accent) {
-            if case .ref = snapshot.topEntry(.accent, accent)?.entry.definition { continue }
-            guard case .accent(let value)? = try? session.resolve(.accent, accent, context: context.styleContext())
-            else { continue }
-            let base = value.base.composited(over: context.canvas)
-            pairs.append(
-                AuditMeasurement(
-                    subject: .accent(accent), role: .text, foreground: key(.accent, accent, member: "onAccent"),
-                    foregroundColor: value.onAccent, background: key(.accent, accent, member: "base"),
-                    backgroundLayers: [accent + ".base"], backgrounds: [base], font: nil,
-                    requirement: requirement(.text, font: nil), apca: options.apca))
+        return snapshot.keys(.accent).filter { accent in
+            if case .ref = snapshot.topEntry(.accent, accent)?.entry.definition { return false }
+            return true
         }
-        return pairs
+    }
+
+    /// An accent's `onAccent` over its `base` in one context.
+    func accentMeasurement(_ accent: String, in context: AuditContext) -> AuditMeasurement? {
+        guard case .accent(let value)? = try? session.resolve(.accent, accent, context: context.styleContext())
+        else { return nil }
+        let base = value.base.composited(over: context.canvas)
+        return AuditMeasurement(
+            subject: .accent(accent), role: .text, foreground: key(.accent, accent, member: "onAccent"),
+            foregroundColor: value.onAccent, background: key(.accent, accent, member: "base"),
+            backgroundLayers: [accent + ".base"], backgrounds: [base], font: nil,
+            requirement: requirement(.text, font: nil), apca: options.apca)
     }
 }
 
@@ -94,15 +101,21 @@ public final class KeyLocator: @unchecked Sendable {
     let session: StyleSession
     /// Theme name → root directory; a layer whose theme is not listed is the built-in preset.
     let roots: [String: String]
+    /// Whether it finds places at all (a language server looks them up when it shows them).
+    let places: Bool
     /// Imported keys' places per context, found with `explain` (one audit runs on one thread).
     private var found: [String: KeyLocation?] = [:]
 
-    public init(session: StyleSession, roots: [String: String]) {
+    /// `places`: false for a locator that finds none, whose measurements then compare equal wherever the keys'
+    /// definitions move.
+    public init(session: StyleSession, roots: [String: String], places: Bool = true) {
         self.session = session
         self.roots = roots
+        self.places = places
     }
 
     public func location(_ attribute: Attribute, _ key: String, in context: StyleContext? = nil) -> KeyLocation? {
+        guard places else { return nil }
         let snapshot = session.snapshot
         guard let (layer, entry) = snapshot.topEntry(attribute, key) else { return nil }
         if let context, snapshot.token(attribute, key) != nil {

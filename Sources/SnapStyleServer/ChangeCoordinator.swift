@@ -10,6 +10,8 @@ import SnapStyleThemes
 /// no event loop can wait on a change.
 public final class ChangeCoordinator: Sendable {
     let methods: StyleMethods
+    /// The store `methods` answer from, which changes are applied to.
+    let store: ThemeStore
     let subscriptions: SubscriptionRegistry
     let statistics: DaemonStatistics
     let readiness: ReadinessReporter
@@ -24,17 +26,16 @@ public final class ChangeCoordinator: Sendable {
     let changeHooks = Locked<[@Sendable (ReloadReport) -> Void]>([])
 
     public init(
-        methods: StyleMethods, subscriptions: SubscriptionRegistry, statistics: DaemonStatistics,
+        methods: StyleMethods, store: ThemeStore, subscriptions: SubscriptionRegistry, statistics: DaemonStatistics,
         readiness: ReadinessReporter, logger: Logger
     ) {
         self.methods = methods
+        self.store = store
         self.subscriptions = subscriptions
         self.statistics = statistics
         self.readiness = readiness
         self.logger = logger
     }
-
-    var store: ThemeStore { methods.store }
 
     /// Runs `hook` before every rescan someone asked for (SIGHUP, `reload`).
     public func onRescan(_ hook: @escaping @Sendable () -> Void) { rescanHooks.withLock { $0.append(hook) } }

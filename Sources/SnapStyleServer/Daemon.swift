@@ -31,13 +31,13 @@ public final class Daemon: Sendable {
         statistics = DaemonStatistics(maxConnections: configuration.maxConnections)
         readiness = ReadinessReporter(notifier: notifier, store: store, socketPath: socketPath)
         changes = ChangeCoordinator(
-            methods: methods, subscriptions: subscriptions, statistics: statistics, readiness: readiness,
+            methods: methods, store: store, subscriptions: subscriptions, statistics: statistics, readiness: readiness,
             logger: logger)
         rescans = RescanRequests(changes: changes)
         var random = SystemRandomNumberGenerator()
         let instance = String(format: "%08x%08x", UInt32.random(in: 0...UInt32.max, using: &random), CurrentProcess.id)
         let daemonMethods = DaemonMethods(
-            methods: methods, subscriptions: subscriptions, statistics: statistics, instance: instance,
+            methods: methods, store: store, subscriptions: subscriptions, statistics: statistics, instance: instance,
             socketPath: socketPath)
         dispatcher = RequestDispatcher(
             methods: methods, daemonMethods: daemonMethods, rescans: rescans, logger: logger)

@@ -10,13 +10,13 @@ import SnapStyleThemes
 struct DaemonMethods: Sendable {
 
     let methods: StyleMethods
+    /// The store `methods` answer from.
+    let store: ThemeStore
     let subscriptions: SubscriptionRegistry
     let statistics: DaemonStatistics
     /// Changes every time the daemon starts.
     let instance: String
     let socketPath: String
-
-    var store: ThemeStore { methods.store }
 
     func ping(_ params: JSONValue?) throws(RPCError) -> JSONValue {
         _ = try Params(params, allowed: [])

@@ -64,6 +64,9 @@ public enum Limits {
     /// `--max-streams`): past it the oldest connection that is waiting for a request is closed to make room, or the
     /// new connection when none waits.
     public static let previewConnectionsPerAddress = 256
+    /// Variables (`vars`) of the one context an `audit` request may measure in: every pair's answer repeats its
+    /// context, so more is `-32005` with `data.limit` `auditContextVariables`.
+    public static let auditContextVariables = 32
     /// Requests in one JSON-RPC batch (and calls in one preview batch): a longer batch is one `-32005` error.
     public static let batchEntries = 1000
     /// Subscriptions one daemon connection may hold: one more is `-32005`.

@@ -110,9 +110,13 @@ async def check_audit(session):
           "the pale label fails in light mode only")
     check("label (normal)" in text and "paleLabel #C8C8C8FF" in text and "suggestion #C8C8C8FF → #" in text,
           f"the text lists the failing pair with a suggestion: {text[:1200]!r}")
-    _, _, strict = await call(session, "audit", {"theme": "contrasty", "level": "AAA", "apca": True})
+    check("apcaNotice" not in structured and "note:" not in text, "no APCA figures, no APCA notice")
+    _, strict_text, strict = await call(session, "audit", {"theme": "contrasty", "level": "AAA", "apca": True})
     check(strict["standard"] == "WCAG 2.2 AAA and APCA bronze"
           and strict["themes"][0]["failing"] > theme["failing"], "AAA with APCA fails more pairs")
+    notice = strict.get("apcaNotice") or ""
+    check("APCA" in notice and "WCAG" in notice and strict_text.endswith("note: " + notice),
+          f"APCA figures come with the license's notice, structured and in the text: {notice!r}")
     error, text, _ = await call(session, "audit", {"theme": "contrasty", "level": "A"})
     check(error and "level" in text, f"a level that is not AA or AAA is refused: {text!r}")
     error, text, _ = await call(session, "audit", {"theme": "nothing"})

@@ -31,6 +31,9 @@ final class StandInDaemon: DaemonCalling, @unchecked Sendable {
 
     var calls: [(SnapStyleProtocol.Method, JSONObject)] { lock.withLock { asked } }
 
+    /// What `audit` answers as `apcaNotice` when asked for APCA.
+    static let apcaNotice = "APCA is licensed for web content in support of WCAG only."
+
     /// An audit of `brand` in one context with `failing` pairs of white text on `#007AFF`.
     static func audit(failing: Int) -> AuditResult {
         let context: JSONValue = ["colorScheme": "light", "contrast": "standard", "dynamicType": "large"]
@@ -108,7 +111,12 @@ final class StandInDaemon: DaemonCalling, @unchecked Sendable {
                 "key": params["key"] ?? .null, "value": value,
             ]
         case .audit:
-            return Self.audit(failing: auditFailing).json
+            var result = Self.audit(failing: auditFailing)
+            if params["apca"] == true {
+                result.apca = true
+                result.apcaNotice = Self.apcaNotice
+            }
+            return result.json
         default:
             throw SnapStyleClientError.server(code: -32601, message: "Method not found", data: nil)
         }

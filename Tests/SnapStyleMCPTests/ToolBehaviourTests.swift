@@ -135,7 +135,18 @@ import Testing
             lines.dropFirst().first
                 == "  FAIL card0 title (normal): 4.01:1, needs 4.5:1; surface onAccent #FFFFFFFF (/t/brand.json:4) "
                 + "over surface accentBackground #007AFFFF; in light; suggestion #FFFFFFFF → #161616FF")
-        #expect(lines.count == 4)
+        #expect(lines.count == 5)
+        // APCA figures come with their license's notice, in the text and in the structured result.
+        #expect(lines.last == "note: \(StandInDaemon.apcaNotice)")
+        #expect(answer.structured?["apcaNotice"]?.stringValue == StandInDaemon.apcaNotice)
+    }
+
+    @Test func withoutAPCAThereIsNoNotice() async throws {
+        let session = try await InMemorySession()
+        defer { Task { await session.stop() } }
+        let answer = try await session.tool("audit", ["theme": "brand"])
+        #expect(!answer.text.contains("note:"), "\(answer.text)")
+        #expect(answer.structured?["apcaNotice"] == nil)
     }
 
     @Test func aLongReportListsTheFirstFortyPairsAndSaysHowManyMore() async throws {

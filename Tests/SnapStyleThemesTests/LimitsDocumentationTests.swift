@@ -22,6 +22,7 @@ import Testing
         "mcpSubscriptions": Limits.mcpSubscriptions, "mcpSearchQueryBytes": Limits.mcpSearchQueryBytes,
         "previewHeadSeconds": Limits.previewHeadSeconds, "previewIdleSeconds": Limits.previewIdleSeconds,
         "previewConnectionsPerAddress": Limits.previewConnectionsPerAddress, "batchEntries": Limits.batchEntries,
+        "auditContextVariables": Limits.auditContextVariables,
         "subscriptionsPerConnection": Limits.subscriptionsPerConnection,
         "queriesPerConnection": Limits.queriesPerConnection, "lineBytes": Limits.lineBytes,
         "connections": Limits.connections, "queuedBytes": Limits.queuedBytes, "cacheBytes": Limits.cacheBytes,

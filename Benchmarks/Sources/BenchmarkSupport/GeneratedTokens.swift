@@ -62,6 +62,22 @@ public struct GeneratedTokens: Sendable {
               absolute: true)
     }
 
+    /// A second revision of the system under `destination` (a new root): these files copied, with `changed` base
+    /// colors given other values, half in the light file (`base.color.h0.s5` onwards) and half in the dark one (the
+    /// keys after those).
+    public func writeRevision(to destination: String, changed: Int) -> GeneratedTokens {
+        try! FileManager.default.copyItem(atPath: root, toPath: destination)
+        let revision = GeneratedTokens(root: destination)
+        let dark = changed / 2
+        revision.write(
+            "primer/base/color/light.tokens.json",
+            Self.colorFile("base", seed: 0, count: Self.colors, variant: 1, edited: changed - dark))
+        revision.write(
+            "primer/base/color/dark.tokens.json",
+            Self.colorFile("base", seed: 1, count: Self.colors, variant: 1, edited: dark, from: 5 + changed - dark))
+        return revision
+    }
+
     public func remove() { try? FileManager.default.removeItem(atPath: root) }
 
     func write(_ relative: String, _ text: String, absolute: Bool = false) {
@@ -106,12 +122,15 @@ public struct GeneratedTokens: Sendable {
         return "{\"colorSpace\": \"srgb\", \"components\": [\(text)], \"alpha\": 1, \"hex\": \"\(hex)\"}"
     }
 
-    /// `count` colors `GROUP.color.hH.sS`, Primer's way: sRGB components with hex, grouped by hue.
-    static func colorFile(_ group: String, seed: Int, count: Int, variant: Int) -> String {
+    /// `count` colors `GROUP.color.hH.sS`, Primer's way: sRGB components with hex, grouped by hue; with a
+    /// `variant`, the `edited` base colors from index `first` (5: `editedColor`) on take other values.
+    static func colorFile(
+        _ group: String, seed: Int, count: Int, variant: Int, edited editedCount: Int = 1, from first: Int = 5
+    ) -> String {
         var hues: [Int: [String]] = [:]
         for index in 0..<count {
             let hue = index / steps, step = index % steps
-            let edited = group == "base" && hue == 0 && step == 5 && variant != 0
+            let edited = group == "base" && variant != 0 && index >= first && index - first < editedCount
             hues[hue, default: []].append(
                 "\"s\(step)\": {\"$value\": \(color(index, seed: seed, override: edited ? variant : nil))}")
         }

@@ -2,6 +2,7 @@ import BenchmarkSupport
 import Foundation
 import Logging
 import SnapStyleConfiguration
+import SnapStyleDiff
 import SnapStyleEngine
 import SnapStyleExport
 import SnapStyleServer
@@ -248,6 +249,26 @@ case "studio-css":
             format: "Tokens Studio CSS export (%d bytes): median %.1f ms, max %.1f ms", size, median(times),
             times.max() ?? 0))
     project.remove()
+case "diff":
+    // `snapstyle diff BASE HEAD` in process: two revisions of the Primer-shaped system, 20 base colors apart.
+    let base = GeneratedTokens()
+    let head = base.writeRevision(to: base.root + "-head", changed: 20)
+    var loads: [Double] = [], compares: [Double] = []
+    for _ in 0..<iterations {
+        let start = ContinuousClock.now
+        let old = DiffState(label: "base", roots: [base.root]).load()
+        let new = DiffState(label: "head", roots: [head.root]).load()
+        let loaded = ContinuousClock.now
+        let report = ThemeComparison.run(
+            base: old, head: new, baseLabel: "base", headLabel: "head", themes: [GeneratedTokens.theme])
+        compares.append(milliseconds(ContinuousClock.now - loaded))
+        loads.append(milliseconds(loaded - start))
+        precondition(report.themes.first?.keys.count == 20)
+    }
+    print(
+        String(format: "diff: load both sides median %.0f ms, compare median %.0f ms", median(loads), median(compares)))
+    base.remove()
+    head.remove()
 default:
     print("unknown scenario \(scenario)")
 }

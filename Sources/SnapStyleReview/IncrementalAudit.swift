@@ -1,0 +1,156 @@
+import SnapStyleEngine
+
+/// A theme's audit kept from one generation to the next, for a language server that audits after every edit.
+///
+/// A next generation measures again only the components, accents and named pairs that read a key the change
+/// reports as possibly resolving differently (`ThemeChange.changed`, which already holds every key reading an
+/// edited one), and keeps the other measurements. A change of the theme's structure (its components, containers,
+/// measured accents, named pairs, contexts or the options), or one whose keys are not known, measures everything.
+/// The result equals a whole audit's (`ThemeAuditor.run`). Used from one thread at a time.
+public final class IncrementalAudit: @unchecked Sendable {
+    /// A part of an audit measured on its own, in each context.
+    enum Unit: Hashable {
+        case component(String)
+        case accent(String)
+        /// A named pair, by its index in `ThemeAuditor.namedPairs()`.
+        case named(Int)
+    }
+
+    /// What a unit measured in one context.
+    struct Measured {
+        var pairs: [AuditMeasurement]
+        var unmeasured: Int
+    }
+
+    /// What decides which units there are and how they are measured: when it differs, everything is measured.
+    struct Structure: Equatable {
+        var components: [String: Component]
+        var containers: [String: Container]
+        var units: [Unit]
+        var named: [ThemeAuditor.NamedPair]
+        var contexts: [AuditContext]
+        var options: AuditOptions
+    }
+
+    private struct Kept {
+        var generation: Int
+        var structure: Structure
+        /// The keys each unit reads directly.
+        var dependencies: [Unit: Set<NodeRef>]
+        /// Per context (in `structure.contexts`' order), what each unit measured.
+        var measured: [[Unit: Measured]]
+        var result: ThemeAuditResult
+    }
+
+    private var kept: Kept?
+
+    /// What the last `run` measured: unit × context measurements and the pairs they gave (0 when it reused its
+    /// result), and whether it measured everything.
+    public private(set) var lastRun: (units: Int, pairs: Int, whole: Bool) = (0, 0, false)
+
+    /// The result of the last run.
+    public var lastResult: ThemeAuditResult? { kept?.result }
+
+    public init() {}
+
+    /// The audit of the auditor's generation (every context, passing pairs left out). `changes(since:)`: the keys
+    /// that may resolve differently between that generation and the auditor's, nil when they are not known.
+    public func run(
+        _ auditor: ThemeAuditor, changes: (_ since: Int) -> Set<NodeRef>?, memo: SuggestionMemo? = nil
+    ) -> ThemeAuditResult {
+        let generation = auditor.session.generation
+        let structure = Self.structure(of: auditor)
+        if let kept, kept.generation == generation, kept.structure == structure {
+            lastRun = (0, 0, false)
+            return kept.result
+        }
+        var measured: [[Unit: Measured]]
+        var dependencies: [Unit: Set<NodeRef>]
+        var stale: Set<Unit>?
+        if let kept, kept.structure == structure, let changed = changes(kept.generation),
+            !changed.contains(where: Self.isStructural)
+        {
+            measured = kept.measured
+            dependencies = kept.dependencies
+            stale = Set(structure.units.filter { !dependencies[$0, default: []].isDisjoint(with: changed) })
+        } else {
+            measured = Array(repeating: [:], count: structure.contexts.count)
+            dependencies = Dictionary(
+                uniqueKeysWithValues: structure.units.map { ($0, Self.dependencies(of: $0, auditor, structure.named)) })
+        }
+        var units = 0, pairs = 0
+        for (index, context) in structure.contexts.enumerated() {
+            var screen: Backdrop??
+            var prepared: PreparedContext??
+            for unit in structure.units where stale?.contains(unit) ?? true {
+                let result: Measured
+                switch unit {
+                case .component(let id):
+                    if screen == nil { screen = .some(auditor.screenBackdrop(in: context)) }
+                    let (found, unmeasured) = auditor.componentMeasurements(id, in: context, screen: screen ?? nil)
+                    result = Measured(pairs: found, unmeasured: unmeasured)
+                case .accent(let accent):
+                    result = Measured(
+                        pairs: auditor.accentMeasurement(accent, in: context).map { [$0] } ?? [], unmeasured: 0)
+                case .named(let position):
+                    if prepared == nil { prepared = .some(try? auditor.session.prepare(context.styleContext())) }
+                    switch auditor.namedMeasurement(structure.named[position], in: context, prepared: prepared ?? nil) {
+                    case .measured(let measurement): result = Measured(pairs: [measurement], unmeasured: 0)
+                    case .unmeasured: result = Measured(pairs: [], unmeasured: 1)
+                    case .unresolved: result = Measured(pairs: [], unmeasured: 0)
+                    }
+                }
+                measured[index][unit] = result
+                units += 1
+                pairs += result.pairs.count
+            }
+        }
+        let byContext = structure.contexts.enumerated().map { index, context in
+            var entry = ThemeAuditor.ContextMeasurements(context: context, pairs: [], unmeasured: 0)
+            for unit in structure.units {
+                guard let result = measured[index][unit] else { continue }
+                entry.pairs += result.pairs
+                entry.unmeasured += result.unmeasured
+            }
+            return entry
+        }
+        let result = auditor.result(of: byContext, all: false, memo: memo)
+        kept = Kept(
+            generation: generation, structure: structure, dependencies: dependencies, measured: measured,
+            result: result)
+        lastRun = (units, pairs, stale == nil)
+        return result
+    }
+
+    /// Forgets what was measured: the next run measures everything.
+    public func reset() { kept = nil }
+
+    static func structure(of auditor: ThemeAuditor) -> Structure {
+        let session = auditor.session
+        let named = auditor.namedPairs()
+        let units =
+            session.components.keys.sorted().map(Unit.component) + auditor.measuredAccents.map(Unit.accent)
+            + named.indices.map(Unit.named)
+        return Structure(
+            components: session.components, containers: session.containers, units: units, named: named,
+            contexts: auditor.contexts, options: auditor.options)
+    }
+
+    /// The keys a unit reads directly.
+    static func dependencies(of unit: Unit, _ auditor: ThemeAuditor, _ named: [ThemeAuditor.NamedPair])
+        -> Set<NodeRef>
+    {
+        switch unit {
+        case .component(let id): auditor.dependencies(ofComponent: id)
+        case .accent(let accent): [.key(.accent, accent)]
+        case .named(let position):
+            [.key(.surface, named[position].foreground), .key(.surface, named[position].background)]
+        }
+    }
+
+    /// A changed container or component changes what is measured, not only values.
+    static func isStructural(_ node: NodeRef) -> Bool {
+        if case .key = node { return false }
+        return true
+    }
+}

@@ -1,0 +1,118 @@
+import Logging
+import SnapStyleEngine
+import SnapStyleJSON
+import SnapStyleReview
+import SnapStyleTestSupport
+import SnapStyleThemes
+import Testing
+
+@testable import SnapStyleLSP
+
+/// The language server's contrast audit after an edit measures only the pairs that read what changed, and says
+/// what a whole audit of the same generation says.
+@Suite struct IncrementalContrastTests {
+    static let theme = """
+        {
+          "component": {
+            "inkCard": {"extends": "contentCard", "composition": {"label": "inkText"}},
+            "slateCard": {"extends": "contentCard", "composition": {"label": "slateText"}}
+          },
+          "composition": {"inkText": {"foreground": "inkLabel"}, "slateText": {"foreground": "slateLabel"}},
+          "surface": {
+            "inkLabel": {"when": [{"if": {"colorScheme": "dark"}, "then": "#EBEBF0"}], "else": "#3A3A3C"},
+            "slateLabel": "#3A3A3C"
+          }
+        }
+        """
+
+    /// The theme with `inkLabel`'s light color replaced.
+    static func ink(_ color: String) -> String {
+        theme.replacingOccurrences(of: "\"else\": \"#3A3A3C\"", with: "\"else\": \"\(color)\"")
+    }
+
+    /// A whole audit of the generation the server serves now, as the server audits (no places, no declared pairs).
+    static func wholeAudit(_ server: LanguageServer) throws -> (result: ThemeAuditResult, contexts: Int) {
+        let theme = try #require(server.workspace?.store.theme(named: "ink"))
+        let session = theme.session()
+        let auditor = ThemeAuditor(
+            theme: "ink", session: session, options: ContrastWarnings.options,
+            locator: KeyLocator(session: session, roots: [:], places: false))
+        return (auditor.run(), auditor.contexts.count)
+    }
+
+    /// What an edit should make the audit do.
+    enum Expected {
+        /// Measure again this many components, in every context.
+        case readers(Int)
+        /// Measure again more than two components, not all.
+        case someReaders
+        /// Measure everything.
+        case structural
+        /// Nothing: the theme is in error.
+        case broken
+    }
+
+    @Test func aOneKeyEditMeasuresOnlyItsReadersAndEveryEditEqualsAWholeAudit() async throws {
+        let harness = await ContrastWarningsTests.Harness()
+        harness.roots.write("ink/theme.json", Self.theme)
+        _ = await harness.notify(
+            "textDocument/didOpen",
+            [
+                "textDocument": [
+                    "uri": .string(harness.uri), "languageId": "json", "version": 1, "text": .string(Self.theme),
+                ]
+            ])
+        let audit = try #require(harness.server.contrast.kept("ink"))
+        #expect(audit.lastRun.whole, "the first audit measures everything")
+        let everything = audit.lastRun.units
+        let (first, contexts) = try Self.wholeAudit(harness.server)
+        let same = audit.lastResult?.findings == first.findings
+        #expect(same, "the findings differ from a whole audit's")
+
+        let paleSlate = Self.ink("#C9C9C9").replacingOccurrences(
+            of: "\"slateLabel\": \"#3A3A3C\"", with: "\"slateLabel\": \"#D0D0D0\"")
+        let broken = paleSlate.replacingOccurrences(of: "\"slateLabel\": \"#D0D0D0\"", with: "\"slateLabel\": ")
+        let shared = Self.theme.replacingOccurrences(
+            of: "\"label\": \"slateText\"", with: "\"label\": \"inkText\"")
+        // The preset's content card container drawn on a background of the theme's.
+        func backed(_ color: String) -> String {
+            shared.replacingOccurrences(
+                of: "\"composition\": {\"inkText\"",
+                with: "\"composition\": {\"containerContentCard\": {\"background\": \"inkBack\"}, \"inkText\""
+            ).replacingOccurrences(of: "\"slateLabel\": ", with: "\"inkBack\": \"\(color)\", \"slateLabel\": ")
+        }
+        let edits: [(text: String, expected: Expected)] = [
+            (Self.ink("#C8C8C8"), .readers(1)),  // inkLabel fails
+            (Self.ink("#C9C9C9"), .readers(1)),
+            (paleSlate, .readers(1)),
+            (broken, .broken),
+            (Self.theme, .readers(2)),  // mended: both labels changed since the last good generation
+            (shared, .structural),  // slateCard's label reads inkLabel now
+            (shared.replacingOccurrences(of: "\"else\": \"#3A3A3C\"", with: "\"else\": \"#D1D1D1\""), .readers(2)),
+            (backed("#FFFFFF"), .someReaders),  // every component on the content card container
+            (backed("#2A2A2A"), .someReaders),  // the labels now fail on a dark card
+        ]
+        for (index, (text, expected)) in edits.enumerated() {
+            _ = await harness.change(text, version: Int64(index + 2))
+            if case .broken = expected { continue }
+            let (whole, _) = try Self.wholeAudit(harness.server)
+            #expect(audit.lastResult?.generation == whole.generation, "edit \(index)")
+            let same = audit.lastResult?.findings == whole.findings
+            #expect(same, "edit \(index): the findings differ from a whole audit's")
+            #expect(audit.lastResult?.failing == whole.failing, "edit \(index)")
+            #expect(audit.lastResult?.measured == whole.measured, "edit \(index)")
+            switch expected {
+            case .structural: #expect(audit.lastRun.whole, "edit \(index)")
+            case .readers(let readers):
+                #expect(!audit.lastRun.whole, "edit \(index)")
+                #expect(audit.lastRun.units == readers * contexts, "edit \(index): \(audit.lastRun)")
+                #expect(audit.lastRun.units * 10 < everything, "edit \(index)")
+            case .someReaders:
+                #expect(!audit.lastRun.whole, "edit \(index)")
+                #expect(audit.lastRun.units > 2 * contexts && audit.lastRun.units < everything, "edit \(index)")
+            case .broken: break
+            }
+        }
+        #expect(audit.lastResult?.failing ?? 0 > 0, "the last edit fails contrast")
+    }
+}
