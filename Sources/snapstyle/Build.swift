@@ -39,7 +39,8 @@ struct Build: AsyncParsableCommand {
             build = try BuildProject.load(config)
             let roots = build.roots.map { ThemeRoot(path: $0, origin: .config) }
             let backend = OfflineBackend(roots: roots, defaultTheme: "snap")
-            files = try await build.files { try await backend.call($0, $1) }
+            let source = BuildSource(call: { try await backend.call($0, $1) }, methods: backend.methods)
+            files = try await build.files(source: source)
         } catch let error as BuildError {
             fail(error.description)
         } catch let error as AnswerError {
