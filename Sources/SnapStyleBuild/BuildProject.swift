@@ -66,13 +66,16 @@ public struct BuildProject: Sendable {
     /// values in the same contexts), so each is answered once (by `source`), and outputs in the same units share
     /// what their formats made from the same values.
     public func files(source: BuildSource) async throws -> [BuildFile] {
-        var caches: [String: BuildCache] = [:]
         var files: [BuildFile] = []
         for output in configuration.outputs {
             var input = try await BuildInput.resolved(output, file: configuration.file, source: source).input
             let units = "\(output.units?.rawValue ?? "")\u{0}\(output.remBase)"
-            input.cache = caches[units] ?? BuildCache()
-            caches[units] = input.cache
+            input.cache = source.reads.caches.withLock { caches in
+                if let cache = caches[units] { return cache }
+                let cache = BuildCache()
+                caches[units] = cache
+                return cache
+            }
             files += BuildFormat.files(input).map { BuildFile(path: absolute($0.path), content: $0.content) }
         }
         return files

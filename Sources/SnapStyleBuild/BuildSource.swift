@@ -72,4 +72,6 @@ final class BuildReads: Sendable {
     /// By selection and context: an output's keys resolved, and which of them are whole aliases.
     let blocks = Locked<[String: ResolvedTheme]>([:])
     let aliases = Locked<[String: [String: String]]>([:])
+    /// By units: what the formats made, shared by the outputs in those units.
+    let caches = Locked<[String: BuildCache]>([:])
 }
