@@ -23,6 +23,8 @@ public struct BuildInput: Sendable {
     public var aliases: [[String: String]]
     /// What the formats made from earlier values of this output (a kept build keeps it between refreshes).
     public var cache: BuildCache
+    /// With `references: var`: by `ATTRIBUTE\0KEY`, the path of each key written (kept for the next refresh).
+    var written: [String: String] = [:]
 
     public init(output: BuildOutput, blocks: [ResolvedTheme], aliases: [[String: String]], cache: BuildCache = .init())
     {
@@ -70,6 +72,7 @@ extension BuildInput {
         let keys = try select(ThemeExport.exportedKeys(all, inherited: false), output, file: file)
         var blocks: [ResolvedTheme] = []
         var aliases: [[String: String]] = []
+        var written: [String: String] = [:]
         // Outputs that select the same keys read the same values in the same context.
         let selection = "\(output.theme)\u{0}\(output.include)\u{0}\(output.exclude)\u{0}\(output.sets ?? [])\u{0}"
         for block in output.contexts {
@@ -83,12 +86,15 @@ extension BuildInput {
                 aliases.append([:])
                 continue
             }
+            if written.isEmpty { written = writtenPaths(keys) }
             aliases.append(
-                try await source.remembered(place, in: \.aliases) {
-                    try await aliasTargets(keys, params, block.context, source: source)
+                try await source.remembered(place, in: \.aliases) { [written] in
+                    try await aliasTargets(params, block.context, written: written, explaining: keys, source: source)
                 })
         }
-        return (BuildInput(output: output, blocks: blocks, aliases: aliases), withoutGeneration(answer), keys)
+        var input = BuildInput(output: output, blocks: blocks, aliases: aliases)
+        input.written = written
+        return (input, withoutGeneration(answer), keys)
     }
 
     /// A `keys` answer without its generation: equal for two generations whose keys, files, lines and token facts
@@ -155,8 +161,9 @@ extension BuildInput {
                     aliases[entry.token != nil ? entry.key : list.attribute.rawValue + "." + entry.key] = nil
                 }
             }
+            if updated.written.isEmpty { updated.written = Self.writtenPaths(selected) }
             let explained = try await Self.aliasTargets(
-                selected, params, block.context, explaining: touched, source: source)
+                params, block.context, written: updated.written, explaining: touched, source: source)
             aliases.merge(explained) { _, new in new }
             if aliases != updated.aliases[index] { differs = true }
             updated.aliases[index] = aliases
@@ -231,12 +238,8 @@ extension BuildInput {
         return selected
     }
 
-    /// Which written keys are, in a context, an alias whose whole value is another written key (`explain`'s first
-    /// step is a reference to it).
-    static func aliasTargets(
-        _ keys: KeysResult, _ params: JSONObject, _ context: JSONObject, explaining: KeysResult? = nil,
-        source: BuildSource
-    ) async throws -> [String: String] {
+    /// By `ATTRIBUTE\0KEY`, the path of each of `keys`.
+    static func writtenPaths(_ keys: KeysResult) -> [String: String] {
         var written: [String: String] = [:]
         for list in keys.keys {
             for entry in list.entries {
@@ -244,10 +247,19 @@ extension BuildInput {
                 written[list.attribute.rawValue + "\u{0}" + entry.key] = path
             }
         }
+        return written
+    }
+
+    /// Which written keys are, in a context, an alias whose whole value is another written key (`explain`'s first
+    /// step is a reference to it).
+    static func aliasTargets(
+        _ params: JSONObject, _ context: JSONObject, written: [String: String], explaining: KeysResult,
+        source: BuildSource
+    ) async throws -> [String: String] {
         var targets: [String: String] = [:]
         if let methods = source.methods, let theme = params["theme"]?.stringValue {
             // In-process: the first step of each explanation, without explaining.
-            let asked = (explaining ?? keys).keys.flatMap { list in list.entries.map { (list.attribute, $0.key) } }
+            let asked = explaining.keys.flatMap { list in list.entries.map { (list.attribute, $0.key) } }
             let found = (try? methods.topReferences(theme: theme, context: context, keys: asked)) ?? []
             for ((attribute, key), target) in zip(asked, found) {
                 guard let target, let targetPath = written[attribute.rawValue + "\u{0}" + target],
@@ -258,7 +270,7 @@ extension BuildInput {
             return targets
         }
         let call = source.call
-        for list in (explaining ?? keys).keys {
+        for list in explaining.keys {
             for entry in list.entries {
                 var request = params
                 request["attribute"] = .string(list.attribute.rawValue)

@@ -64,9 +64,10 @@ public struct BuildProject: Sendable {
 
     /// Every output's files, with absolute paths. Outputs of one theme ask the same questions (its keys, its
     /// values in the same contexts), so each is answered once (by `source`), and outputs in the same units share
-    /// what their formats made from the same values.
+    /// what their formats made from the same values. Once every output's values are read, the formats write their
+    /// text side by side (each from its own values alone).
     public func files(source: BuildSource) async throws -> [BuildFile] {
-        var files: [BuildFile] = []
+        var inputs: [BuildInput] = []
         for output in configuration.outputs {
             var input = try await BuildInput.resolved(output, file: configuration.file, source: source).input
             let units = "\(output.units?.rawValue ?? "")\u{0}\(output.remBase)"
@@ -76,9 +77,17 @@ public struct BuildProject: Sendable {
                 caches[units] = cache
                 return cache
             }
-            files += BuildFormat.files(input).map { BuildFile(path: absolute($0.path), content: $0.content) }
+            inputs.append(input)
         }
-        return files
+        let made = await withTaskGroup(of: (Int, [BuildFile]).self) { group in
+            for (index, input) in inputs.enumerated() {
+                group.addTask { (index, BuildFormat.files(input)) }
+            }
+            var made = [[BuildFile]](repeating: [], count: inputs.count)
+            for await (index, files) in group { made[index] = files }
+            return made
+        }
+        return made.joined().map { BuildFile(path: absolute($0.path), content: $0.content) }
     }
 
     /// Writes the files whose content differs from what is on disk; returns the paths written.

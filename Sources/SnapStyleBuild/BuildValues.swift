@@ -38,46 +38,57 @@ public struct BuildValues: Sendable {
     }
 
     /// One block's declarations, with what each entry made; an entry equal (key, value and type) to the one at
-    /// the same place in `reusing` reuses its declarations, and a block equal to it throughout reuses them all.
+    /// the same place in `reusing` reuses its declarations. When only values changed, and each changed entry says
+    /// the same members, the earlier block's declarations are kept and only those entries' values replaced.
     static func block(
         _ theme: ResolvedTheme, aliases: [String: String], _ output: BuildOutput, reusing known: [BuildCache.Block]
-    )
-        -> BuildCache.Block
-    {
+    ) -> BuildCache.Block {
         let base = known.first { $0.aliases == aliases } ?? known.last
         var properties: [[[(suffix: String, value: String)]?]] = []
-        var same = base != nil && base?.values.count == theme.values.count
+        // Same keys in the same places (only values may differ), and the places whose values differ.
+        var sameKeys = base != nil && base?.values.count == theme.values.count
+        var differing: [(position: Int, place: Int)] = []
         for (position, (attribute, entries)) in theme.values.enumerated() {
             let earlier = base.flatMap { base in
                 position < base.values.count && base.values[position].attribute == attribute
                     ? (base.values[position].entries, base.properties[position]) : nil
             }
-            if earlier?.0.count != entries.count { same = false }
+            if earlier?.0.count != entries.count { sameKeys = false }
             var made: [[(suffix: String, value: String)]?] = []
             made.reserveCapacity(entries.count)
             for (place, entry) in entries.enumerated() {
                 if let (values, props) = earlier, place < values.count, values[place].key == entry.key,
-                    values[place].type == entry.type, values[place].value == entry.value
+                    values[place].type == entry.type
                 {
-                    made.append(props[place])
+                    if values[place].value == entry.value {
+                        made.append(props[place])
+                        continue
+                    }
+                    differing.append((position, place))
                 } else {
-                    same = false
-                    made.append(Self.properties(attribute, entry, output))
+                    sameKeys = false
                 }
+                made.append(Self.properties(attribute, entry, output))
             }
             properties.append(made)
         }
-        if same, let base, base.aliases == aliases {
+        if sameKeys, let base, base.aliases == aliases,
+            let declarations = patched(base, differing.map { ($0, properties[$0.position][$0.place]) })
+        {
             return BuildCache.Block(
-                values: theme.values, aliases: aliases, properties: properties, declarations: base.declarations,
-                leftOut: base.leftOut)
+                values: theme.values, aliases: aliases, properties: properties, starts: base.starts,
+                declarations: declarations, leftOut: base.leftOut)
         }
         var leftOut = Set<String>()
         var byPath: [String: Set<String>] = [:]
         var pending: [BuildDeclaration] = []
+        var starts: [[Int]] = []
         for (position, (attribute, entries)) in theme.values.enumerated() {
+            var first: [Int] = []
+            first.reserveCapacity(entries.count)
             for (place, entry) in entries.enumerated() {
                 let path = BuildInput.path(attribute: attribute, entry)
+                first.append(pending.count)
                 guard let written = properties[position][place] else {
                     leftOut.insert(path)
                     continue
@@ -87,6 +98,7 @@ public struct BuildValues: Sendable {
                     pending.append(BuildDeclaration(path: path, suffix: suffix, value: value))
                 }
             }
+            starts.append(first)
         }
         if !aliases.isEmpty {
             for index in pending.indices {
@@ -96,7 +108,27 @@ public struct BuildValues: Sendable {
             }
         }
         return BuildCache.Block(
-            values: theme.values, aliases: aliases, properties: properties, declarations: pending, leftOut: leftOut)
+            values: theme.values, aliases: aliases, properties: properties, starts: starts, declarations: pending,
+            leftOut: leftOut)
+    }
+
+    /// `base`'s declarations with the values of the `changed` entries replaced, when each still says exactly the
+    /// members it said (so no declaration, reference or left-out key changes); nil otherwise.
+    static func patched(
+        _ base: BuildCache.Block,
+        _ changed: [(at: (position: Int, place: Int), properties: [(suffix: String, value: String)]?)]
+    ) -> [BuildDeclaration]? {
+        var declarations = base.declarations
+        for (at, properties) in changed {
+            guard let properties, let before = base.properties[at.position][at.place], before.count == properties.count
+            else { return nil }
+            let start = base.starts[at.position][at.place]
+            for (offset, (suffix, value)) in properties.enumerated() {
+                guard before[offset].suffix == suffix else { return nil }
+                declarations[start + offset].value = value
+            }
+        }
+        return declarations
     }
 
     /// A key's declarations as member suffixes and values in the output's units; nil when CSS cannot say it.
@@ -124,6 +156,8 @@ public final class BuildCache: Sendable {
         var aliases: [String: String]
         /// Per attribute, per entry: the member suffixes and values; nil when CSS cannot say it.
         var properties: [[[(suffix: String, value: String)]?]]
+        /// Per attribute, per entry: where its declarations start in `declarations`.
+        var starts: [[Int]]
         var declarations: [BuildDeclaration]
         /// The paths of the keys CSS cannot say.
         var leftOut: Set<String>
