@@ -52,7 +52,7 @@ extension BuildInput {
     /// `resolve`, with what `updated` compares and reads: the `keys` answer (without its generation) and the keys
     /// selected from it.
     static func resolved(_ output: BuildOutput, file: String, source: BuildSource) async throws -> (
-        input: BuildInput, keys: JSONValue, selected: KeysResult
+        input: BuildInput, keys: KeysSeen, selected: KeysResult
     ) {
         let call = source.call
         let themes = ThemesResult(json: try await call(.themes, [:]))
@@ -94,7 +94,31 @@ extension BuildInput {
         }
         var input = BuildInput(output: output, blocks: blocks, aliases: aliases)
         input.written = written
-        return (input, withoutGeneration(answer), keys)
+        let seen =
+            source.methods != nil ? try await Self.keysSeen(output.theme, source) : .answer(withoutGeneration(answer))
+        return (input, seen, keys)
+    }
+
+    /// A theme's keys as `updated` compares them: in-process, typed (no answer is encoded); else the `keys`
+    /// answer without its generation.
+    enum KeysSeen: Equatable {
+        case typed(KeysResult)
+        case answer(JSONValue)
+    }
+
+    /// The theme's keys as they are now.
+    static func keysSeen(_ theme: String, _ source: BuildSource) async throws -> KeysSeen {
+        guard let methods = source.methods else {
+            return .answer(withoutGeneration(try await source.call(.keys, ["theme": .string(theme)])))
+        }
+        return .typed(
+            try source.reads.keys.withLock { known throws(RPCError) in
+                if let result = known[theme] { return result }
+                var result = methods.keysResult(theme, try methods.theme(named: theme))
+                result.generation = 0
+                known[theme] = result
+                return result
+            })
     }
 
     /// A `keys` answer without its generation: equal for two generations whose keys, files, lines and token facts
@@ -110,12 +134,12 @@ extension BuildInput {
     /// the change did more: the theme's keys or their facts differ from `keys` (its earlier `keys` answer), or a
     /// changed key gained or lost its value in a block. The output is then resolved in full. `differs` says whether
     /// any value or reference changed (when not, the output's files are those it had).
-    func updated(changed: [Attribute: [String]], keys: JSONValue, selected: KeysResult, source: BuildSource)
+    func updated(changed: [Attribute: [String]], keys: KeysSeen, selected: KeysResult, source: BuildSource)
         async throws -> (input: BuildInput, differs: Bool)?
     {
         let call = source.call
         let params: JSONObject = ["theme": .string(output.theme)]
-        guard Self.withoutGeneration(try await call(.keys, params)) == keys else { return nil }
+        guard try await Self.keysSeen(output.theme, source) == keys else { return nil }
         var touched = selected
         touched.keys = selected.keys.map { list in
             let keys = Set(changed[list.attribute] ?? [])

@@ -35,8 +35,8 @@ public struct BuildKeeper: Sendable {
     /// What an output's last computation read, so that a change to a few values resolves only those again.
     struct Memo: Sendable {
         var input: BuildInput
-        /// The theme's `keys` answer without its generation, and the keys the output selected from it.
-        var keys: JSONValue
+        /// The theme's keys without their generation, and the keys the output selected from it.
+        var keys: BuildInput.KeysSeen
         var selected: KeysResult
         /// The files made from `input`.
         var files: [BuildFile]?

@@ -72,6 +72,8 @@ final class BuildReads: Sendable {
     /// By selection and context: an output's keys resolved, and which of them are whole aliases.
     let blocks = Locked<[String: ResolvedTheme]>([:])
     let aliases = Locked<[String: [String: String]]>([:])
+    /// By theme: its keys, typed (in-process), without their generation.
+    let keys = Locked<[String: KeysResult]>([:])
     /// By units: what the formats made, shared by the outputs in those units.
     let caches = Locked<[String: BuildCache]>([:])
 }
