@@ -104,6 +104,19 @@ extension BuildInput {
     enum KeysSeen: Equatable {
         case typed(KeysResult)
         case answer(JSONValue)
+
+        static func == (a: Self, b: Self) -> Bool {
+            switch (a, b) {
+            case (.answer(let a), .answer(let b)): return a == b
+            case (.typed(let a), .typed(let b)):
+                // Member by member: `KeysResult`'s own `==` compares the encoded answers.
+                guard a.theme == b.theme, a.generation == b.generation, a.containers == b.containers,
+                    a.components == b.components, a.keys.count == b.keys.count
+                else { return false }
+                return zip(a.keys, b.keys).allSatisfy { $0.attribute == $1.attribute && $0.entries == $1.entries }
+            default: return false
+            }
+        }
     }
 
     /// The theme's keys as they are now.
