@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "SnapStyleEngine", targets: ["SnapStyleEngine"]),
         .library(name: "SnapStyleThemes", targets: ["SnapStyleThemes"]),
         .library(name: "SnapStyleMethods", targets: ["SnapStyleMethods"]),
+        .library(name: "SnapStyleExport", targets: ["SnapStyleExport"]),
         .library(name: "SnapStyleReview", targets: ["SnapStyleReview"]),
         .library(name: "SnapStyleDiff", targets: ["SnapStyleDiff"]),
     ],
@@ -35,8 +36,9 @@ let package = Package(
         // simdjson (C++, Debian's libsimdjson-dev) behind a pure C header: the daemon's request-line parser.
         .target(name: "CSimdJSON", linkerSettings: [.linkedLibrary("simdjson")]),
 
-        // A JSON value model with source positions: pure Swift.
-        .target(name: "SnapStyleJSON", dependencies: ["SnapStyleVocabulary"]),
+        // A JSON value model with source positions, and JSON text read and written in Swift (`JSONText`: the client's
+        // codec, and the exports' writer in jansson's layouts, byte for byte); no C JSON library.
+        .target(name: "SnapStyleJSON", dependencies: ["SnapStyleVocabulary", "SnapStyleSystem"]),
         // Parsing and encoding JSON text with jansson; owns every json_t.
         .target(name: "SnapStyleJansson", dependencies: ["CJansson", "SnapStyleJSON"]),
         // System calls in one place, and the only module (with the watcher's inotify wrapper) that imports Glibc
@@ -45,11 +47,20 @@ let package = Package(
         .target(name: "SnapStyleSystem"),
         // The words the engine, the protocol and every client share: attributes, the context's closed sets, limits.
         .target(name: "SnapStyleVocabulary"),
+        // The value primitives the engine shares with the exports, re-exported by the engine: sRGB colors and the DTCG
+        // color spaces, reading a DTCG color, dimension or family list, font weights, gradient points, key syntax, the
+        // `org.snapstyle` hints and the stand-ins an export writes for unset typography. Pure Swift.
+        .target(
+            name: "SnapStyleValues",
+            dependencies: [
+                "SnapStyleVocabulary", "SnapStyleJSON", .product(name: "RealModule", package: "swift-numerics"),
+            ]
+        ),
         // The resolution engine: definitions, context, resolution, cache, change analysis. No I/O.
         .target(
             name: "SnapStyleEngine",
             dependencies: [
-                "SnapStyleVocabulary", "SnapStyleJSON", "SnapStyleSystem",
+                "SnapStyleVocabulary", "SnapStyleValues", "SnapStyleJSON", "SnapStyleSystem",
                 .product(name: "RealModule", package: "swift-numerics"),
             ]
         ),
@@ -78,8 +89,18 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
-        // The methods that answer from themes alone (`audit` through SnapStyleReview) and theme exports: shared by the
-        // daemon and the offline CLI.
+        // Every export format, on the protocol's typed values alone (no engine, no jansson): `export`'s CSS, DTCG and
+        // JSON, and `build`'s outputs (CSS, SCSS, JS/TS, Tailwind, Swift, Android), their naming and units, and the
+        // check of a CSS selector. A new format is a file here (and its case in `BuildOutput.Format`). Its JSON is
+        // `JSONText`'s, byte for byte jansson's.
+        .target(
+            name: "SnapStyleExport",
+            dependencies: [
+                "SnapStyleProtocol", "SnapStyleValues", "SnapStyleJSON", "SnapStyleVocabulary", "SnapStyleSystem",
+            ]
+        ),
+        // The methods that answer from themes alone (`audit` through SnapStyleReview): shared by the daemon and the
+        // offline CLI.
         .target(
             name: "SnapStyleMethods",
             dependencies: [
@@ -90,13 +111,14 @@ let package = Package(
         // Problems at a place (file, line, column) with their kind, printed as GitHub Actions workflow commands or as a
         // SARIF 2.1.0 log: `check --format github|sarif`.
         .target(name: "SnapStyleDiagnostics", dependencies: ["SnapStyleJSON"]),
-        // `snapstyle build`: the config file and the formats a team's build writes (CSS, SCSS, JS/TS, JSON, DTCG,
-        // Tailwind), from resolved values only, the atomic writes and `--check` diffs of its outputs, and keeping them
-        // fresh as themes change (`--watch` with the project's watcher; the daemon's `builds`).
+        // `snapstyle build`: the config file, resolving each output's keys and contexts, the atomic writes and `--check`
+        // diffs of its outputs (written by SnapStyleExport's formats), and keeping them fresh as themes change
+        // (`--watch` with the project's watcher; the daemon's `builds`).
         .target(
             name: "SnapStyleBuild",
             dependencies: [
                 "SnapStyleEngine", "SnapStyleJSON", "SnapStyleJansson", "SnapStyleMethods", "SnapStyleProtocol",
+                "SnapStyleExport",
                 "SnapStyleThemes", "SnapStyleWatcher", "SnapStyleSystem",
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -116,6 +138,7 @@ let package = Package(
             name: "SnapStyleDiff",
             dependencies: [
                 "SnapStyleReview", "SnapStyleEngine", "SnapStyleThemes", "SnapStyleMethods", "SnapStyleClient",
+                "SnapStyleExport",
                 "SnapStyleProtocol", "SnapStyleJSON", "SnapStyleJansson", "SnapStyleSystem", "SnapStyleVocabulary",
             ]
         ),
@@ -151,12 +174,12 @@ let package = Package(
             ]
         ),
         // `snapstyle preview`: an HTTP server (Hummingbird) relaying the daemon to a browser page embedded in the binary,
-        // the theme as CSS, JSON and DTCG and a build config's outputs, with Server-Sent Events for hot reloading.
+        // the theme as CSS, JSON and DTCG (SnapStyleExport) and a build config's outputs (the CLI's build code, given
+        // as a `BuildFileSource`), with Server-Sent Events for hot reloading. No engine, no jansson.
         .target(
             name: "SnapStylePreview",
             dependencies: [
-                "SnapStyleClient", "SnapStyleEngine", "SnapStyleProtocol", "SnapStyleMethods", "SnapStyleJSON",
-                "SnapStyleJansson", "SnapStyleBuild",
+                "SnapStyleClient", "SnapStyleProtocol", "SnapStyleExport", "SnapStyleVocabulary", "SnapStyleJSON",
                 "SnapStyleSystem", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -169,7 +192,7 @@ let package = Package(
             name: "SnapStyleLSP",
             dependencies: [
                 "SnapStyleEngine", "SnapStyleThemes", "SnapStyleMethods", "SnapStyleProtocol", "SnapStyleJSON",
-                "SnapStyleJansson", "SnapStyleSystem", "SnapStyleWatcher", "SnapStyleReview",
+                "SnapStyleJansson", "SnapStyleSystem", "SnapStyleWatcher", "SnapStyleReview", "SnapStyleExport",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -178,7 +201,7 @@ let package = Package(
         .target(
             name: "SnapStyleMCP",
             dependencies: [
-                "SnapStyleClient", "SnapStyleProtocol", "SnapStyleMethods", "SnapStyleVocabulary", "SnapStyleJSON",
+                "SnapStyleClient", "SnapStyleProtocol", "SnapStyleExport", "SnapStyleVocabulary", "SnapStyleJSON",
                 .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -205,6 +228,7 @@ let package = Package(
                 "SnapStyleThemes", "SnapStyleEngine", "SnapStyleJansson", "SnapStyleProtocol", "SnapStyleMethods",
                 "SnapStyleClient", "SnapStyleSystem", "SnapStyleConfiguration", "SnapStylePreview", "SnapStyleLSP",
                 "SnapStyleMCP", "SnapStyleDiagnostics", "SnapStyleBuild", "SnapStyleReview", "SnapStyleDiff",
+                "SnapStyleExport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -227,6 +251,8 @@ let package = Package(
         .executableTarget(name: "fuzz-queries", dependencies: ["SnapStyleFuzzTargets"], path: "Tests/Fuzz/Queries"),
         // A program that links the client library alone: the tests run it and check it links no engine and no jansson.
         .executableTarget(name: "snapstyle-client-probe", dependencies: ["SnapStyleClient"], path: "Tests/ClientProbe"),
+        // A program that links the export module alone: the tests run it and check it links no engine and no jansson.
+        .executableTarget(name: "snapstyle-export-probe", dependencies: ["SnapStyleExport"], path: "Tests/ExportProbe"),
         // Shared by the test targets: the real daemon, CLI and preview run on temporary directories, line and HTTP
         // clients, waiting for a condition, the checkout's files, reproducible random changes to real theme roots.
         .target(
@@ -236,6 +262,12 @@ let package = Package(
         // One test target per library, as Hummingbird has them; a program's end-to-end tests sit with its library.
         .testTarget(name: "SnapStyleEngineTests", dependencies: ["SnapStyleEngine", "SnapStyleJSON"]),
         .testTarget(name: "SnapStyleSystemTests", dependencies: ["SnapStyleSystem"]),
+        // The formats on typed values built in code (no daemon, no engine), and a program linking the export module
+        // alone: it writes every format and carries no engine and no jansson.
+        .testTarget(
+            name: "SnapStyleExportTests",
+            dependencies: ["SnapStyleExport", "SnapStyleProtocol", "SnapStyleJSON", "SnapStyleTestSupport"]
+        ),
         // Workflow commands' escaping, rule identifiers, SARIF locations; the CLI's SARIF against the official schema.
         .testTarget(
             name: "SnapStyleDiagnosticsTests",
@@ -247,7 +279,8 @@ let package = Package(
                 "SnapStyleLSP", "SnapStyleEngine", "SnapStyleThemes", "SnapStyleJSON", "SnapStyleTestSupport",
             ]
         ),
-        // The Swift JSON codec (JSONText) against jansson: the same texts read alike, each reads what the other writes.
+        // The Swift JSON codec (JSONText) against jansson: the same texts read alike, each reads what the other writes,
+        // and its jansson layouts write what jansson writes byte for byte.
         .testTarget(
             name: "SnapStyleJSONTests", dependencies: ["SnapStyleJSON", "SnapStyleJansson", "SnapStyleTestSupport"]
         ),
@@ -297,8 +330,8 @@ let package = Package(
         .testTarget(
             name: "SnapStyleBuildTests",
             dependencies: [
-                "SnapStyleBuild", "SnapStyleMethods", "SnapStyleThemes", "SnapStyleProtocol", "SnapStyleJSON",
-                "SnapStyleTestSupport",
+                "SnapStyleBuild", "SnapStyleExport", "SnapStyleMethods", "SnapStyleThemes", "SnapStyleProtocol",
+                "SnapStyleJSON", "SnapStyleTestSupport",
             ]
         ),
         // The contrast math against published figures, the preset's pairs against the real daemon's values, a
@@ -323,7 +356,7 @@ let package = Package(
             name: "SnapStyleThemesTests",
             dependencies: [
                 "SnapStyleThemes", "SnapStyleEngine", "SnapStyleJansson", "SnapStyleProtocol", "SnapStyleMethods",
-                "SnapStyleTestSupport", "SnapStyleDTCG", "SnapStyleSystem",
+                "SnapStyleTestSupport", "SnapStyleDTCG", "SnapStyleSystem", "SnapStyleExport",
             ],
             resources: [.copy("Fixtures")]
         ),

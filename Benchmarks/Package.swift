@@ -41,6 +41,7 @@ let package = Package(
                 .product(name: "SnapStyleEngine", package: main),
                 .product(name: "SnapStyleThemes", package: main),
                 .product(name: "SnapStyleMethods", package: main),
+                .product(name: "SnapStyleExport", package: main),
                 .product(name: "SnapStyleProtocol", package: main),
             ],
             path: "Sources/Profile"

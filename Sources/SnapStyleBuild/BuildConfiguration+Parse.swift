@@ -1,6 +1,7 @@
 import SnapStyleEngine
 import SnapStyleJSON
 import SnapStyleJansson
+import SnapStyleExport
 
 extension BuildConfiguration {
     /// Reads a config file's text; `file` names it in errors. Every error is one message at its place, with a

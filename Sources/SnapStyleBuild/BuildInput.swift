@@ -1,44 +1,8 @@
 import SnapStyleEngine
 import SnapStyleJansson
 import SnapStyleJSON
-import SnapStyleMethods
+import SnapStyleExport
 import SnapStyleProtocol
-
-/// One key an output writes: its path (an imported token's key; a native key as `ATTRIBUTE.KEY`) and attribute.
-public struct BuildKey: Sendable, Hashable {
-    public var attribute: String
-    public var key: String
-    /// The name words come from: the token's path, or `ATTRIBUTE.KEY` for a native key.
-    public var path: String
-    public var isImported: Bool
-}
-
-/// An output's values: for each block, the resolved theme in its context and which keys are whole aliases of which
-/// (for `references: var`). Formats write from this alone, so they need no theme store.
-public struct BuildInput: Sendable {
-    public var output: BuildOutput
-    /// One resolved theme per `contexts` entry, in order, holding only the selected keys.
-    public var blocks: [ResolvedTheme]
-    /// Per block: a key's path → the path of the key it is a whole alias of (both written by this output).
-    public var aliases: [[String: String]]
-    /// What the formats made from earlier values of this output (a kept build keeps it between refreshes).
-    public var cache: BuildCache
-    /// With `references: var`: by `ATTRIBUTE\0KEY`, the path of each key written (kept for the next refresh).
-    var written: [String: String] = [:]
-
-    public init(output: BuildOutput, blocks: [ResolvedTheme], aliases: [[String: String]], cache: BuildCache = .init())
-    {
-        self.output = output
-        self.blocks = blocks
-        self.aliases = aliases
-        self.cache = cache
-    }
-
-    /// The path of a key as names are made from it.
-    public static func path(attribute: String, _ entry: ExportedValue) -> String {
-        entry.isImported ? entry.key : attribute + "." + entry.key
-    }
-}
 
 extension BuildInput {
     /// Resolves an output's keys in each of its contexts through `call`; a theme, set or context member the theme
@@ -92,8 +56,7 @@ extension BuildInput {
                     try await aliasTargets(params, block.context, written: written, explaining: keys, source: source)
                 })
         }
-        var input = BuildInput(output: output, blocks: blocks, aliases: aliases)
-        input.written = written
+        let input = BuildInput(output: output, blocks: blocks, aliases: aliases)
         let seen =
             source.methods != nil ? try await Self.keysSeen(output.theme, source) : .answer(withoutGeneration(answer))
         return (input, seen, keys)
@@ -164,6 +127,7 @@ extension BuildInput {
         guard !queries.isEmpty else { return (self, false) }
         var updated = self
         var differs = false
+        var written: [String: String] = [:]
         for (index, block) in blocks.enumerated() {
             // Where each key sits in the block: its attribute's position, its entry's position.
             var places: [Attribute: [String: (Int, Int)]] = [:]
@@ -198,9 +162,9 @@ extension BuildInput {
                     aliases[entry.token != nil ? entry.key : list.attribute.rawValue + "." + entry.key] = nil
                 }
             }
-            if updated.written.isEmpty { updated.written = Self.writtenPaths(selected) }
+            if written.isEmpty { written = Self.writtenPaths(selected) }
             let explained = try await Self.aliasTargets(
-                params, block.context, written: updated.written, explaining: touched, source: source)
+                params, block.context, written: written, explaining: touched, source: source)
             aliases.merge(explained) { _, new in new }
             if aliases != updated.aliases[index] { differs = true }
             updated.aliases[index] = aliases

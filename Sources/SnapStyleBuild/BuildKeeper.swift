@@ -2,6 +2,7 @@ import SnapStyleEngine
 import SnapStyleJSON
 import SnapStyleProtocol
 import SnapStyleThemes
+import SnapStyleExport
 
 /// Keeps one build's outputs fresh as its themes change (`build --watch`, the daemon's `builds`): after a change,
 /// the outputs whose theme changed are computed again and each file is written (atomically) only when its content

@@ -1,5 +1,6 @@
 import SnapStyleJSON
 import SnapStyleProtocol
+import SnapStyleExport
 
 /// A build config's output files made on request from the themes `call` answers (the daemon's), by their paths as
 /// the config names them (`out/tokens.css`; an Android output's `res/values/colors.xml`; a `js` output's `.d.ts`):
@@ -36,5 +37,22 @@ public struct BuildOutputFiles: Sendable {
             if let file = BuildFormat.files(input).first(where: { $0.path == name }) { return file.content }
         }
         return nil
+    }
+}
+
+/// A build's files as the preview and the MCP server read them, through their own daemon link.
+extension BuildProject: BuildFileSource {
+    public var outputNames: [String] { configuration.outputs.map(\.file) }
+
+    public func list(
+        call: @escaping @Sendable (Method, JSONObject) async throws -> JSONValue
+    ) async throws -> [(path: String, theme: String)] {
+        try await BuildOutputFiles(project: self, call: call).list()
+    }
+
+    public func read(
+        _ path: String, call: @escaping @Sendable (Method, JSONObject) async throws -> JSONValue
+    ) async throws -> String? {
+        try await BuildOutputFiles(project: self, call: call).read(path)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import SnapStyleJSON
 import SnapStyleProtocol
+import SnapStyleExport
 import SnapStyleSystem
 
 /// A build: every output's files computed first (nothing is written when any fails), then each written atomically

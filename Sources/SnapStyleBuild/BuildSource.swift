@@ -1,3 +1,4 @@
+import SnapStyleExport
 import SnapStyleJSON
 import SnapStyleJansson
 import SnapStyleMethods

@@ -83,6 +83,7 @@ extension KeyAnalysis {
             if let def = graph.defs[aliasStack[start]]?.first {
                 d.error(def.token.location, "alias cycle: " + cycle.joined(separator: " → "))
             }
+            onCycles.formUnion(cycle)
             return nil
         }
         guard aliasStack.count <= Limits.referenceDepth else { return nil }  // as in keyType(_:)
@@ -105,14 +106,27 @@ extension KeyAnalysis {
                     continue
                 }
                 guard let attribute = self.attribute(of: target) else {
+                    if !onCycles.contains(key) {
+                        d.error(def.token.location, "\(key): reads {\(target)}, which is in error: left out")
+                    }
                     failed = true
                     continue
+                }
+                if !def.token.isLoose, def.token.type == nil, groupType(def) == nil {
+                    d.warning(def.token.location, "\(key): an alias without $type takes its target's type")
                 }
                 if let a = result, a != attribute { mismatch(key, def, a, attribute); failed = true }
                 result = result ?? attribute
                 continue
             }
             guard let type = type(of: def, warn: true) else {
+                failed = true
+                continue
+            }
+            if !def.token.isLoose, type == DTCGType.typography.rawValue, case .object(let members) = def.token.value,
+                members["fontSize"] == nil
+            {
+                d.error(def.token.location, "\(key): fontSize: missing (a DTCG typography has a size)")
                 failed = true
                 continue
             }

@@ -17,6 +17,8 @@ struct KeyAnalysis {
     var typing = Set<String>()
     /// The keys whose attribute is being worked out, outermost first (a cycle ends there).
     var aliasStack: [String] = []
+    /// Keys on an alias cycle, which its error names: they get no message of their own for reading each other.
+    var onCycles = Set<String>()
     /// Keys walked by `prepareAliases(from:)`, with their longest chain of whole-value aliases.
     var aliasHeights: [String: Int] = [:]
     /// Keys walked, with the parts their values expand to through aliases (`Limits.valueParts`).
@@ -49,6 +51,8 @@ struct KeyResults {
     var all: [String: TokenMemo.KeyResult] = [:]
     /// Keys whose result carries errors or warnings.
     var withIssues = Set<String>()
+    /// Keys whose result has no definition, so that the report finds them without looking at every key.
+    var undefined = Set<String>()
     /// Reusing: the keys compiled again in this compile (every other key's result is kept); nil: every key is.
     var dirty: Set<String>?
 
@@ -60,5 +64,6 @@ struct KeyResults {
     mutating func set(_ key: String, _ result: TokenMemo.KeyResult) {
         all[key] = result
         if result.issues.isEmpty { withIssues.remove(key) } else { withIssues.insert(key) }
+        if result.isDefined { undefined.remove(key) } else { undefined.insert(key) }
     }
 }

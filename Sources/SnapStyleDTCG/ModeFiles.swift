@@ -11,19 +11,26 @@ enum ModeFiles {
         var highContrast: Bool
     }
 
-    /// The mode a path names, if any: a word of its file name (parts between dots, dashes, spaces or underscores) or a
-    /// directory name.
+    /// The mode a path names, if any: a word of its file name (parts between dots or dashes) or a directory name.
+    /// `tokens_dark.json` names none: an underscore does not separate words in a file name.
     static func mode(of path: String) -> Mode? {
         var components = path.lowercased().split(separator: "/").map(String.init)
         var name = components.removeLast()
         for suffix in [".json", ".tokens"] where name.hasSuffix(suffix) { name.removeLast(suffix.count) }
-        var words = Set(components)
+        return mode(words: name, directories: components, separators: ["-"])
+    }
+
+    /// The mode a modifier's context names, if any. Tokens Studio's theme names are words: `Dark HC`,
+    /// `Light_High_Contrast`.
+    static func mode(ofContext context: String) -> Mode? {
+        mode(words: context.lowercased(), directories: [], separators: ["-", " ", "_"])
+    }
+
+    private static func mode(words name: String, directories: [String], separators: Set<Character>) -> Mode? {
+        var words = Set(directories)
         for part in name.split(separator: ".") {
             words.insert(String(part))
-            // Tokens Studio's theme names are words: `Dark HC`, `Light_High_Contrast`.
-            for piece in part.split(whereSeparator: { $0 == "-" || $0 == " " || $0 == "_" }) {
-                words.insert(String(piece))
-            }
+            for piece in part.split(whereSeparator: { separators.contains($0) }) { words.insert(String(piece)) }
         }
         let scheme = words.contains("dark") ? "dark" : words.contains("light") ? "light" : nil
         let contrast = !words.isDisjoint(with: ["hc", "high-contrast", "contrast"])
@@ -83,7 +90,7 @@ enum ModeFiles {
     /// high-contrast context of its own follows the scheme alone, so that its dark context still applies at
     /// increased contrast (modes compose: another modifier may bring the contrast).
     static func automaticMapping(contexts: [String]) -> [ModifierSelector.Mapping] {
-        let modes = contexts.map { mode(of: $0 + ".json") }
+        let modes = contexts.map { mode(ofContext: $0) }
         let pinsContrast = modes.contains { $0?.highContrast == true }
         return zip(contexts, modes).compactMap { context, mode in
             guard let mode else { return nil }

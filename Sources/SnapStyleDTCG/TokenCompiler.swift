@@ -72,7 +72,9 @@ public enum TokenCompiler {
             // Taken over, not shared, so that patching them does not copy them.
             layer = reuse.memo.layer
             reuse.memo.layer = ThemeLayer(name: "")
-            results = KeyResults(all: reuse.memo.keys, withIssues: reuse.memo.keysWithIssues, dirty: reuse.dirty)
+            results = KeyResults(
+                all: reuse.memo.keys, withIssues: reuse.memo.keysWithIssues, undefined: reuse.memo.keysUndefined,
+                dirty: reuse.dirty)
             reuse.memo.keys = [:]
         } else {
             graph = .linking(units, sourceFiles: sourceFiles, &d)
@@ -80,7 +82,8 @@ public enum TokenCompiler {
             layer.tokens.modifiers = graph.units.compactMap(\.selector)
         }
 
-        var definitions = TokenDefinitions(KeyAnalysis(graph: graph, remBase: input.remBase, results: results))
+        // Consumed, so that the analysis holds the only reference to the results it patches.
+        var definitions = TokenDefinitions(KeyAnalysis(graph: graph, remBase: input.remBase, results: consume results))
         if reusing {
             guard definitions.recompile(into: &layer) else { return nil }
         } else {
@@ -98,15 +101,17 @@ public enum TokenCompiler {
     ) -> DTCGCompilation {
         let results = analysis.results
         var all = d
-        for key in graph.keyOrder where results.withIssues.contains(key) { all.append(results.all[key]!.issues) }
+        if !results.withIssues.isEmpty {
+            for key in graph.keyOrder where results.withIssues.contains(key) { all.append(results.all[key]!.issues) }
+        }
         let recompiled = results.dirty.map { Set($0.map(graph.name)) }
         reuse.next.graph = graph
         reuse.next.layer = layer
         reuse.next.keys = results.all
         reuse.next.keysWithIssues = results.withIssues
+        reuse.next.keysUndefined = results.undefined
         reuse.next.reusedKeys = results.dirty.map { graph.keyOrder.count - $0.count } ?? 0
-        let (served, leftOutErrors, leftOut) = graph.leavingOutReaders(
-            of: layer, results: results.all, analysis: analysis)
+        let (served, leftOutErrors, leftOut) = graph.leavingOutReaders(of: layer, results: results, analysis: analysis)
         reuse.next.leftOut = leftOut
         all.append(leftOutErrors)
         // A key left out now and not last time, or the other way round, changed too.

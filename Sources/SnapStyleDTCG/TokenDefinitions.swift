@@ -50,7 +50,11 @@ struct TokenDefinitions {
                 {
                     changed.append(key)
                 }
-                if let attribute = known?.attribute, known?.isDefined == true {
+                // A key defined again under the same attribute is replaced in place (`add`), so that the layer's
+                // tables, which the served generation shares, are copied only where something differs.
+                if let attribute = known?.attribute, known?.isDefined == true,
+                    compiled == nil || attribute != result.attribute
+                {
                     layer.set(attribute, graph.name(key), nil)
                     layer.tokens.tokens[.key(attribute, graph.name(key))] = nil
                 }
@@ -92,6 +96,7 @@ struct TokenDefinitions {
     ) {
         guard let attribute, let (entry, token) = compiled else { return }
         layer.set(attribute, graph.name(key), entry)
-        layer.tokens.tokens[.key(attribute, graph.name(key))] = token
+        let node = NodeRef.key(attribute, graph.name(key))
+        if layer.tokens.tokens[node] != token { layer.tokens.tokens[node] = token }
     }
 }

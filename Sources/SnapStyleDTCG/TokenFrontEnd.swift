@@ -46,7 +46,7 @@ enum TokenFrontEnd {
         }
         if let studio = input.studioThemes, !(studio.json.value.arrayValue ?? []).isEmpty {
             // A project without themes (`[]`) applies every set, as one without `$themes.json` does.
-            return tokensStudio(input, themes: studio, &d)
+            return tokensStudio(input, themes: studio, reuse: &reuse, &d)
         }
         return (modeFiles(input), [])
     }
@@ -97,8 +97,9 @@ enum TokenFrontEnd {
 
     /// A Tokens Studio project's themes: the sets every theme applies as the base, each theme group a modifier. Also
     /// the files of its `source`-only sets (none for a single-file export, whose sets are all one file).
+    /// The last compile's plans are reused while `$themes`, `$metadata` and the set files are the same.
     static func tokensStudio(
-        _ input: DTCGInput, themes: (path: String, json: LocatedJSON), _ d: inout Diagnostics
+        _ input: DTCGInput, themes: (path: String, json: LocatedJSON), reuse: inout ReuseState, _ d: inout Diagnostics
     ) -> ([Plan], Set<String>) {
         var files = Set(input.documents.keys)
         var sources = Self.files
@@ -107,6 +108,15 @@ enum TokenFrontEnd {
             let location = SourceLocation(file: single, line: 1, column: 1)
             sources = { sets in sets.map { .file(path: single, pointer: [$0], location: location) } }
         }
+        let key = TokenMemo.StudioKey(
+            themes: themes.json.node, path: themes.path, metadata: input.studioMetadata?.node, files: files,
+            singleFile: input.studioSingleFile)
+        if let known = reuse.memo.studio, known.key.matches(key) {
+            d.append(known.issues)
+            if reuse.keepsMemo { reuse.next.studio = known }
+            return (known.plans, known.sourceFiles)
+        }
+        let mark = d.mark
         let project = TokensStudioThemes(
             themes: themes.json, path: themes.path, metadata: input.studioMetadata, files: files,
             singleFile: input.studioSingleFile != nil, &d)
@@ -117,7 +127,11 @@ enum TokenFrontEnd {
                     selector: modifier.selector, contexts: modifier.files.map(sources),
                     contextNames: modifier.selector.contexts))
         }
-        return (plans, input.studioSingleFile == nil ? project.sourceFiles : [])
+        let sourceFiles = input.studioSingleFile == nil ? project.sourceFiles : []
+        if reuse.keepsMemo {
+            reuse.next.studio = (key, plans, sourceFiles, d.since(mark))
+        }
+        return (plans, sourceFiles)
     }
 
     /// Token files alone: every file is a set, in byte order of path, but for those named for a mode

@@ -7,11 +7,12 @@ extension TokenGraph {
     /// The layer without the tokens that read, directly or not, a token left out in error, an error for each, and
     /// every key left out. The memo keeps the whole layer: the next compile leaves out again what is then still in
     /// error.
-    func leavingOutReaders(of layer: ThemeLayer, results: [String: TokenMemo.KeyResult], analysis: KeyAnalysis)
+    func leavingOutReaders(of layer: ThemeLayer, results keyResults: KeyResults, analysis: KeyAnalysis)
         -> (layer: ThemeLayer, errors: Diagnostics, leftOut: Set<String>)
     {
         var diagnostics = Diagnostics()
-        var missing = Set(keyOrder.filter { results[$0]?.isDefined == false })
+        let results = keyResults.all
+        var missing = keyResults.undefined.filter { defs[$0] != nil }
         guard !missing.isEmpty else { return (layer, diagnostics, missing) }
         var layer = layer
         let readers = readerIndex()

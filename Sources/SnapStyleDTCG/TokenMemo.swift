@@ -63,9 +63,27 @@ public struct TokenMemo: Sendable {
     var layer = ThemeLayer(name: "")
     /// Keys whose result carries errors or warnings.
     var keysWithIssues = Set<String>()
+    /// Keys whose result has no definition (`KeyResult.isDefined` false).
+    var keysUndefined = Set<String>()
     /// Units merged from several files, by their files (`path#pointer` each).
     var merged: [String: (sources: [String], document: TokenDocument)] = [:]
     var resolver: (node: SourceNode, document: ResolverDocument, issues: Diagnostics)?
+    /// A Tokens Studio project's plans (`TokenFrontEnd.tokensStudio`) and what they were made from.
+    var studio: (key: StudioKey, plans: [TokenFrontEnd.Plan], sourceFiles: Set<String>, issues: Diagnostics)?
+
+    /// What a Tokens Studio project's plans are made from.
+    struct StudioKey: Sendable {
+        var themes: SourceNode
+        var path: String
+        var metadata: SourceNode?
+        var files: Set<String>
+        var singleFile: String?
+
+        func matches(_ other: StudioKey) -> Bool {
+            themes === other.themes && path == other.path && metadata === other.metadata && files == other.files
+                && singleFile == other.singleFile
+        }
+    }
 
     public init() {}
 

@@ -381,6 +381,8 @@ enum TokensStudioValue {
 extension String {
     /// Without spaces at either end.
     fileprivate var trimmed: String {
-        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+        // Nearly every value has no space at either end: then it is itself, without walking its characters.
+        guard utf8.first == UInt8(ascii: " ") || utf8.last == UInt8(ascii: " ") else { return self }
+        return String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }

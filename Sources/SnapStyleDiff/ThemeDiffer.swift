@@ -3,6 +3,7 @@ import SnapStyleMethods
 import SnapStyleProtocol
 import SnapStyleReview
 import SnapStyleThemes
+import SnapStyleExport
 
 /// Compares one theme as two builds give it: its definitions, its resolved values in every context, what they
 /// reach (components, containers, CSS variables) and the contrast of its pairs.

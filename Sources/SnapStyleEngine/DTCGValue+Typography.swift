@@ -104,26 +104,4 @@ extension DTCGValue {
         guard !names.isEmpty else { throw DTCGValueError("fontFamily", "an empty font family") }
         return names
     }
-
-    /// `"'Segoe UI', Arial, sans-serif"` → `["Segoe UI", "Arial", "sans-serif"]`.
-    public static func splitFamilies(_ text: String) -> [String] {
-        var names: [String] = []
-        var current = ""
-        var quote: Character?
-        for c in text {
-            if let q = quote {
-                if c == q { quote = nil } else { current.append(c) }
-            } else if c == "'" || c == "\"", current.allSatisfy({ $0 == " " }) {
-                // A quote opens a quoted name only at the name's start (`Suisse Int'l` is a name with an apostrophe).
-                quote = c
-            } else if c == "," {
-                names.append(current)
-                current = ""
-            } else {
-                current.append(c)
-            }
-        }
-        names.append(current)
-        return names.map(\.trimmingSpaces).filter { !$0.isEmpty }
-    }
 }

@@ -4,7 +4,7 @@ import SnapStyleJSON
 /// Reads a DTCG `$value` (with no alias left in it) as a value of this engine (docs/dtcg.md, "Tokens become
 /// keys"): colors in every color space become sRGB, dimensions points, typography a font; every other type stays
 /// a `token` value. What the format forbids but real exporters write is accepted with a warning.
-public enum DTCGValue {
+extension DTCGValue {
     /// A converted value: the attribute it belongs to, the literal, and the warnings about how it was written.
     public struct Converted: Sendable {
         public var attribute: Attribute
@@ -56,52 +56,6 @@ public enum DTCGValue {
 
     static func token(_ type: String, _ json: JSONValue) -> Literal {
         .imported(ImportedLiteral(type: type, value: .json(json)))
-    }
-
-    /// A color object in any color space of the Color module, or a hex string (accepted with a warning).
-    public static func color(_ json: JSONValue, _ member: String, _ warnings: inout [String]) throws(DTCGValueError)
-        -> RGBA
-    {
-        let prefix = member.isEmpty ? "" : "\(member): "
-        switch json {
-        case .string(let text):
-            guard let rgba = RGBA(hex: text) else {
-                throw DTCGValueError(member, "'\(text)' is not a color (expected {\"colorSpace\", \"components\"})")
-            }
-            warnings.append("\(prefix)color written as a hex string")
-            return rgba
-        case .object(let object):
-            guard let name = object["colorSpace"]?.stringValue else {
-                throw DTCGValueError(member, "a color needs a colorSpace")
-            }
-            guard let space = ColorSpace(rawValue: name) else {
-                throw DTCGValueError(
-                    member, "unknown colorSpace '\(name)' (expected \(ColorSpace.allowed.joined(separator: ", ")))")
-            }
-            guard case .array(let parts)? = object["components"], parts.count == 3 else {
-                throw DTCGValueError(member, "components must be 3 numbers")
-            }
-            var components: [Double?] = []
-            for part in parts {
-                if part.stringValue == "none" {
-                    components.append(nil)
-                } else if let n = part.doubleValue, n.isFinite {
-                    components.append(n)
-                } else {
-                    throw DTCGValueError(member, "components must be 3 numbers")
-                }
-            }
-            var alpha = 1.0
-            if let a = object["alpha"] {
-                guard let n = a.doubleValue, (0...1).contains(n) else {
-                    throw DTCGValueError(member, "alpha must be a number in 0...1")
-                }
-                alpha = n
-            }
-            return space.rgba(components, alpha: alpha)
-        default:
-            throw DTCGValueError(member, "expected a color {\"colorSpace\", \"components\"}, not \(json.typeName)")
-        }
     }
 
     /// A gradient: stops `{color, position}` from top to bottom, positions clamped to 0...1.

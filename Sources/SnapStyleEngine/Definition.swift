@@ -50,9 +50,6 @@ public enum Adjustment: Hashable, Sendable {
     case studio(StudioModifier)
 }
 
-/// The colour space a `mix` adjustment interpolates in.
-public enum MixSpace: String, ClosedSet { case perceptual, srgb }
-
 /// A color as written inside a surface literal: a literal, a surface reference, or an accent's variant.
 public enum ColorSpec: Hashable, Sendable {
     case rgba(RGBA)
@@ -79,26 +76,10 @@ public enum Literal: Hashable, Sendable {
     case imported(ImportedLiteral)
 }
 
-/// A gradient's start or end: a unit point's name or `[x, y]`.
-public enum GradientPoint: Hashable, Sendable {
-    case named(String)
-    case point(Double, Double)
-
-    /// The CSS angle (degrees, 0 up, 90 right, in 0..<360, to a thousandth) of a gradient running from one unit
-    /// point to another (y down).
-    public static func cssDegrees(from start: (Double, Double), to end: (Double, Double)) -> Double {
-        var degrees = Double.atan2(y: end.0 - start.0, x: start.1 - end.1) * 180 / .pi
-        if degrees < 0 { degrees += 360 }
-        return (degrees * 1000).rounded() / 1000
-    }
-}
-
 /// A surface value as written: a colour, a material or a gradient.
 public enum SurfaceLiteral: Hashable, Sendable {
     /// Where `count` gradient stops without `locations` stand: evenly from 0 to 1.
-    public static func evenLocations(_ count: Int) -> [Double] {
-        (0..<count).map { count > 1 ? Double($0) / Double(count - 1) : 0 }
-    }
+    public static func evenLocations(_ count: Int) -> [Double] { GradientPoint.evenLocations(count) }
 
     case color(ColorSpec)
     case material(Material)

@@ -6,10 +6,7 @@ public enum DynamicTypeCategory: String, ClosedSet {
     var index: Int { Int(tag(self)) }
 }
 
-/// The text styles of the iOS Dynamic Type table.
-public enum TextStyle: String, ClosedSet {
-    case largeTitle, title, title2, title3, headline, body, callout, subheadline, footnote, caption, caption2
-
+extension TextStyle {
     /// Point sizes per category, `xSmall` through `accessibility5` (Apple's Human Interface Guidelines, iOS).
     var pointSizes: [Double] { Self.table[index] }
 

@@ -50,18 +50,8 @@ extension FontDetails {
     /// What an export writes for the typography members a native font leaves unset (DTCG requires them): the
     /// generic families of its design, a line height of 1.2 (CSS's `normal`, roughly) and no letter spacing.
     public static func standIn(for design: FontDesign) -> FontDetails {
-        FontDetails(families: design.genericFamilies, lineHeight: 1.2, letterSpacing: 0)
-    }
-}
-
-extension FontDesign {
-    /// The CSS generic families that stand for the system font of this design.
-    public var genericFamilies: [String] {
-        switch self {
-        case .default: ["system-ui", "sans-serif"]
-        case .serif: ["ui-serif", "serif"]
-        case .rounded: ["ui-rounded", "system-ui", "sans-serif"]
-        case .monospaced: ["ui-monospace", "monospace"]
-        }
+        FontDetails(
+            families: design.genericFamilies, lineHeight: FontStandIn.lineHeight,
+            letterSpacing: FontStandIn.letterSpacing)
     }
 }

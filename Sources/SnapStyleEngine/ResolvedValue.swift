@@ -121,15 +121,6 @@ extension RGBA {
     }
 }
 
-extension GradientPoint {
-    var json: JSONValue {
-        switch self {
-        case .named(let name): .string(name)
-        case .point(let x, let y): .array([.number(x), .number(y)])
-        }
-    }
-}
-
 extension ResolvedNumber {
     public var json: JSONValue {
         guard let dimension else { return .object(["value": .number(value), "base": .number(base)]) }

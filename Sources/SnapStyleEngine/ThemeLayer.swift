@@ -36,8 +36,9 @@ public struct ThemeLayer: Sendable {
 
         mutating func set(_ key: String, _ entry: DefinitionEntry?) {
             let key = FastKey(key)
-            if let old = index[key] { groups[Int(old)][key] = nil }
+            let old = index[key]
             guard let entry else {
+                if let old { groups[Int(old)][key] = nil }
                 index[key] = nil
                 return
             }
@@ -49,8 +50,11 @@ public struct ThemeLayer: Sendable {
                 groups.append([:])
                 groupOfFile[entry.location.file] = group
             }
+            // A key replaced within its file's group leaves the index as it is: a layer that shares its tables with
+            // another (the generation served) then copies only that group.
+            if let old, Int(old) != group { groups[Int(old)][key] = nil }
             groups[group][key] = entry
-            index[key] = Int32(group)
+            if old != Int32(group) { index[key] = Int32(group) }
         }
 
         var all: [String: DefinitionEntry] {

@@ -1,10 +1,12 @@
+import SnapStyleSystem
 import SnapStyleVocabulary
 
 /// JSON text ⇄ `JSONValue` in Swift alone: what the client library reads and writes the daemon's lines with, so that
 /// an app linking it links no C JSON library. It reads what jansson reads (`SnapStyleJansson`, the daemon's and the
 /// tools' parser): duplicate object keys, a NUL in a key, invalid UTF-8, lone surrogates, a number beyond a double and
-/// nesting deeper than 2,048 levels are errors; an integer beyond 64 bits is read as a double. It writes compact text
-/// on one line, members in their order, as jansson does.
+/// nesting deeper than 2,048 levels are errors; an integer beyond 64 bits is read as a double. It writes members in
+/// their order, as jansson does: compact on one line, and with the `jansson` layouts byte for byte as jansson writes
+/// with the daemon's flags (the exports' JSON, which must not change when they leave jansson).
 public enum JSONText {
     /// Why a text is not JSON, and at which byte.
     public struct ParseError: Error, Equatable, CustomStringConvertible {
@@ -33,46 +35,90 @@ public enum JSONText {
         return try result.get()
     }
 
-    /// Encodes compact JSON text, appended to `buffer`. A number that is not finite is written `null`.
-    public static func encode(_ value: JSONValue, into buffer: inout [UInt8]) {
+    /// How `encode` lays text out and writes reals.
+    public struct Layout: Sendable, Equatable {
+        /// Spaces per level, with a member or an element per line (`"key": value`); nil: compact on one line.
+        public var indent: Int?
+        /// At most this many significant digits for a real (`%.Ng`, as jansson's `JSON_REAL_PRECISION`); nil: the
+        /// shortest text that reads back the same double.
+        public var realDigits: Int?
+
+        public init(indent: Int? = nil, realDigits: Int? = nil) {
+            self.indent = indent
+            self.realDigits = realDigits
+        }
+
+        /// Compact, reals in their shortest form: the client library's lines.
+        public static let compact = Layout()
+        /// Compact, byte for byte what the daemon's jansson writes (reals to 15 significant digits): the exports.
+        public static let jansson = Layout(realDigits: 15)
+        /// Indented by two spaces, byte for byte what the daemon's jansson writes when it indents.
+        public static let janssonIndented = Layout(indent: 2, realDigits: 15)
+    }
+
+    /// Encodes JSON text, appended to `buffer`. A number that is not finite is written `null`.
+    public static func encode(_ value: JSONValue, into buffer: inout [UInt8], layout: Layout = .compact) {
+        encode(value, into: &buffer, layout: layout, depth: 0)
+    }
+
+    /// Encodes JSON text.
+    public static func encode(_ value: JSONValue, layout: Layout = .compact) -> String {
+        var bytes: [UInt8] = []
+        encode(value, into: &bytes, layout: layout, depth: 0)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func encode(_ value: JSONValue, into buffer: inout [UInt8], layout: Layout, depth: Int) {
+        func newline(_ depth: Int) {
+            guard let indent = layout.indent else { return }
+            buffer.append(UInt8(ascii: "\n"))
+            buffer.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * depth))
+        }
         switch value {
         case .null: buffer.append(contentsOf: "null".utf8)
         case .bool(let bool): buffer.append(contentsOf: (bool ? "true" : "false").utf8)
         case .integer(let integer): buffer.append(contentsOf: String(integer).utf8)
-        case .double(let double):
-            guard double.isFinite else {
-                buffer.append(contentsOf: "null".utf8)
-                return
-            }
-            buffer.append(contentsOf: double.description.utf8)
+        case .double(let double): buffer.append(contentsOf: real(double, digits: layout.realDigits).utf8)
         case .string(let string): encode(string: string, into: &buffer)
         case .array(let elements):
             buffer.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
                 if index > 0 { buffer.append(UInt8(ascii: ",")) }
-                encode(element, into: &buffer)
+                newline(depth + 1)
+                encode(element, into: &buffer, layout: layout, depth: depth + 1)
             }
+            if !elements.isEmpty { newline(depth) }
             buffer.append(UInt8(ascii: "]"))
         case .object(let object):
             buffer.append(UInt8(ascii: "{"))
             for (index, member) in object.members.enumerated() {
                 if index > 0 { buffer.append(UInt8(ascii: ",")) }
+                newline(depth + 1)
                 encode(string: member.key, into: &buffer)
                 buffer.append(UInt8(ascii: ":"))
-                encode(member.value, into: &buffer)
+                if layout.indent != nil { buffer.append(UInt8(ascii: " ")) }
+                encode(member.value, into: &buffer, layout: layout, depth: depth + 1)
             }
+            if !object.isEmpty { newline(depth) }
             buffer.append(UInt8(ascii: "}"))
         }
     }
 
-    /// Encodes compact JSON text.
-    public static func encode(_ value: JSONValue) -> String {
-        var bytes: [UInt8] = []
-        encode(value, into: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+    /// A real's text: `null` when it is not finite; with `digits`, as jansson writes it (`%.Ng`, then `.0` when it
+    /// would read as an integer, and the exponent without a `+` or leading zeros: `1e20`, `1e-5`).
+    static func real(_ value: Double, digits: Int?) -> String {
+        guard value.isFinite else { return "null" }
+        guard let digits else { return value.description }
+        let text = RealFormat.significant(value, digits: digits)
+        guard let e = text.firstIndex(of: "e") else { return text.contains(".") ? text : text + ".0" }
+        var exponent = text[text.index(after: e)...]
+        let sign = exponent.first == "-" ? "-" : ""
+        if exponent.first == "-" || exponent.first == "+" { exponent = exponent.dropFirst() }
+        let digitsLeft = exponent.drop { $0 == "0" }
+        return String(text[...e]) + sign + (digitsLeft.isEmpty ? "0" : String(digitsLeft))
     }
 
-    private static let hexDigits = Array("0123456789abcdef".utf8)
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
     private static func encode(string: String, into buffer: inout [UInt8]) {
         buffer.append(UInt8(ascii: "\""))

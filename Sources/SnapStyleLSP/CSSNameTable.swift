@@ -2,6 +2,7 @@ import SnapStyleEngine
 import SnapStyleJSON
 import SnapStyleMethods
 import SnapStyleProtocol
+import SnapStyleExport
 
 /// The custom properties `export --format css` writes for a theme (default context), each with the key it comes
 /// from and its value, for the style-sheet side of the server.

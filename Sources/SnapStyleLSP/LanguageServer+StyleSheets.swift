@@ -2,6 +2,7 @@ import SnapStyleEngine
 import SnapStyleJSON
 import SnapStyleMethods
 import SnapStyleSystem
+import SnapStyleExport
 
 extension LanguageServer {
     /// The language id of a style sheet or markup file by its extension, nil for any other file.

@@ -3,6 +3,7 @@ import MCP
 import ServiceLifecycle
 import UnixSignals
 import SnapStyleClient
+import SnapStyleExport
 import SnapStyleProtocol
 import SnapStyleVocabulary
 
@@ -16,10 +17,10 @@ public struct MCPServer: Service {
         /// How long a daemon answer may take before the tool call fails.
         public var daemonTimeout: Duration
         /// `--build CONFIG`: the config's files, served as `snapstyle://build/FILE`.
-        public var build: (any BuildFiles)?
+        public var build: (any BuildFileSource)?
 
         public init(
-            socket: String?, theme: String?, daemonTimeout: Duration = .seconds(10), build: (any BuildFiles)? = nil
+            socket: String?, theme: String?, daemonTimeout: Duration = .seconds(10), build: (any BuildFileSource)? = nil
         ) {
             self.socket = socket
             self.theme = theme
@@ -96,7 +97,7 @@ public struct MCPServer: Service {
     /// and start it on the SDK's in-memory transport, wrapped in `ScreenedTransport` as `run` wraps standard I/O).
     static func server(
         daemon: any DaemonCalling, theme: String?, session: ClientSession, watch: ResourceWatch,
-        build: (any BuildFiles)? = nil
+        build: (any BuildFileSource)? = nil
     ) async -> Server {
         let server = Server(
             name: "snapstyle", version: SnapStyleVersion.current, instructions: Self.instructions,

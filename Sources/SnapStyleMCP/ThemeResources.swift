@@ -1,7 +1,7 @@
 import MCP
 import SnapStyleClient
 import SnapStyleJSON
-import SnapStyleMethods
+import SnapStyleExport
 import SnapStyleProtocol
 import SnapStyleVocabulary
 
@@ -9,7 +9,7 @@ import SnapStyleVocabulary
 struct ThemeResources: Sendable {
     let link: any DaemonCalling
     /// A build config's files (`--build`), served beside the themes' resources.
-    var build: (any BuildFiles)? = nil
+    var build: (any BuildFileSource)? = nil
 
     /// An export's text, the theme it is of and the generation it came from (nil: it changed meanwhile).
     struct Export {
@@ -42,8 +42,11 @@ struct ThemeResources: Sendable {
     /// The build config's files as resources, with their themes.
     func buildResources() async throws -> [ThemeResource] {
         guard let build else { return [] }
+        let link = self.link
         do {
-            return try await build.list().map { ThemeResource(theme: $0.theme, kind: .build($0.path)) }
+            return try await build.list { try await link.call($0, $1) }.map {
+                ThemeResource(theme: $0.theme, kind: .build($0.path))
+            }
         } catch {
             throw MCPError.internalError("the build config's files cannot be listed: \(error)")
         }
@@ -70,19 +73,20 @@ struct ThemeResources: Sendable {
     /// A build file's text, made now from the daemon's themes.
     private func buildFile(_ path: String) async throws -> String {
         guard let build else { throw MCPServer.noBuild(path) }
+        let link = self.link
         let text: String?
         do {
-            text = try await build.read(path)
+            text = try await build.read(path) { try await link.call($0, $1) }
         } catch let error as SnapStyleClientError {
             throw error
         } catch {
             throw MCPError.internalError("\(ThemeResource.buildPrefix)\(Quoted.excerpt(path)): \(error)")
         }
         guard let text else {
-            let files = (try? await build.list().map(\.path).joined(separator: ", ")) ?? ""
+            let files = (try? await build.list { try await link.call($0, $1) }.map(\.path)) ?? []
             throw MCPError.serverError(
                 code: MCPServer.resourceNotFoundCode,
-                message: "no build output writes '\(Quoted.excerpt(path))' (files: \(files))")
+                message: "no build output writes '\(Quoted.excerpt(path))' (files: \(files.joined(separator: ", ")))")
         }
         return text
     }

@@ -1,7 +1,7 @@
 import MCP
 import SnapStyleClient
 import SnapStyleJSON
-import SnapStyleMethods
+import SnapStyleExport
 import SnapStyleProtocol
 import SnapStyleVocabulary
 

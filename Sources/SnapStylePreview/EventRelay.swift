@@ -1,6 +1,6 @@
 import Hummingbird
 import Logging
-import SnapStyleEngine
+import SnapStyleVocabulary
 import SnapStyleClient
 import SnapStyleJSON
 import SnapStyleProtocol

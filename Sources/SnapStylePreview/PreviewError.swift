@@ -1,7 +1,6 @@
 import HTTPTypes
 import Hummingbird
 import SnapStyleJSON
-import SnapStyleJansson
 import SnapStyleProtocol
 
 /// An answer of the preview server that is not a success: an HTTP status and the JSON body
@@ -43,7 +42,7 @@ public struct PreviewError: HTTPResponseError, Equatable, CustomStringConvertibl
         var headers = self.headers
         headers[.contentType] = "application/json; charset=utf-8"
         headers[.cacheControl] = "no-store"
-        var body = Jansson.encode(json)
+        var body = JSONText.encode(json, layout: .jansson)
         body.append("\n")
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
     }

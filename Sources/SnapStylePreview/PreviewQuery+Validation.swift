@@ -1,4 +1,4 @@
-import SnapStyleMethods
+import SnapStyleExport
 
 extension PreviewQuery {
     /// Refuses a query the daemon cannot read: a control character (a NUL among them) in a parameter's name or

@@ -1,6 +1,5 @@
 import Foundation
 import SnapStyleJSON
-import SnapStyleJansson
 
 /// A request's query string as the daemon's params: the method's own parameters by name, and every other
 /// parameter a member of the context (`colorScheme=dark&dynamicType=accessibility1&vars.theme=dark`), merged over
@@ -103,7 +102,7 @@ public struct PreviewQuery: Sendable, Equatable {
 
     static func parseJSON(_ text: String, field: String) throws(PreviewError) -> JSONValue {
         do {
-            return try Jansson.parse(text)
+            return try JSONText.parse(text)
         } catch {
             throw .badQuery(field, "not valid JSON: \(error)")
         }

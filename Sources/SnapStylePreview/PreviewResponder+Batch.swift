@@ -1,5 +1,4 @@
 import SnapStyleJSON
-import SnapStyleJansson
 import SnapStyleProtocol
 import SnapStyleVocabulary
 

@@ -3,10 +3,9 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import SnapStyleJSON
-import SnapStyleMethods
-import SnapStyleJansson
 import SnapStyleProtocol
 import Synchronization
+import SnapStyleExport
 
 /// Answers every HTTP request of the preview: checks the Host and the method, then serves the route.
 struct PreviewResponder: HTTPResponder {
@@ -150,7 +149,7 @@ struct PreviewResponder: HTTPResponder {
 
     static func json(_ value: JSONValue) -> Response {
         var bytes: [UInt8] = []
-        Jansson.encode(value, into: &bytes)
+        JSONText.encode(value, into: &bytes, layout: .jansson)
         bytes.append(UInt8(ascii: "\n"))
         return response(bytes: bytes, type: "application/json; charset=utf-8", cache: "no-store")
     }

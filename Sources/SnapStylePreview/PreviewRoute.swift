@@ -1,6 +1,6 @@
 import Foundation
-import SnapStyleMethods
 import SnapStyleProtocol
+import SnapStyleExport
 
 /// What a request path asks for. Parsing is pure: the responder answers each case.
 public enum PreviewRoute: Equatable, Sendable {

@@ -1,8 +1,8 @@
 import Hummingbird
-import SnapStyleBuild
 import Logging
 import NIOCore
-import SnapStyleEngine
+import SnapStyleVocabulary
+import SnapStyleExport
 
 /// `snapstyle preview`: an HTTP server on a loopback address that serves the preview page, the daemon's read-only
 /// methods, the theme as CSS, JSON and DTCG, and its events. An ordinary client of the daemon: it uses the protocol
@@ -28,15 +28,15 @@ public struct PreviewServer: Sendable {
         public var idleTimeout: Duration
         /// Connections one client address may hold, event streams not counted (`ConnectionTable`).
         public var connectionsPerAddress: Int
-        /// `--build`: a build config whose outputs are served at `/build/FILE`, computed from the daemon's themes.
-        public var build: BuildProject?
+        /// `--build`: a build config's outputs, served at `/build/FILE`, computed from the daemon's themes.
+        public var build: (any BuildFileSource)?
 
         public init(
             address: LoopbackAddress, port: Int = 7373, socket: String? = nil, theme: String? = nil,
             heartbeat: Duration = .seconds(15), daemonTimeout: Duration = .seconds(10),
             maxStreams: Int = Limits.eventStreams, headTimeout: Duration = .seconds(Limits.previewHeadSeconds),
             idleTimeout: Duration = .seconds(Limits.previewIdleSeconds),
-            connectionsPerAddress: Int = Limits.previewConnectionsPerAddress, build: BuildProject? = nil
+            connectionsPerAddress: Int = Limits.previewConnectionsPerAddress, build: (any BuildFileSource)? = nil
         ) {
             self.build = build
             self.maxStreams = maxStreams
@@ -69,7 +69,7 @@ public struct PreviewServer: Sendable {
             logger: logger)
         let responder = PreviewResponder(
             address: configuration.address, port: port, link: link, relay: relay,
-            exporter: ThemeExporter(link: link), builds: BuildOutputs(project: configuration.build, link: link),
+            exporter: ThemeExporter(link: link), builds: BuildOutputs(files: configuration.build, link: link),
             theme: configuration.theme, indexPage: PageAsset.indexPage(theme: configuration.theme), logger: logger)
         let address = configuration.address
         let bounds = ConnectionBounds(

@@ -1,6 +1,5 @@
 import SnapStyleClient
 import SnapStyleJSON
-import SnapStyleJansson
 import SnapStyleProtocol
 
 /// The bookkeeping of the event streams, without I/O: which streams are open (at most `limit`), what each must
@@ -119,7 +118,7 @@ struct StreamHub: Sendable {
         default: if let generation = event.generation { position?.generations[name] = generation }
         }
         let message = ServerSentEvent.message(
-            event: relayed.rawValue, data: Jansson.encode(.object(event.params)), id: id)
+            event: relayed.rawValue, data: JSONText.encode(.object(event.params), layout: .jansson), id: id)
         return members.compactMap { id, member in
             guard member.started, member.theme == nil || member.theme == name else { return nil }
             return Delivery(stream: id, message: message)
@@ -173,6 +172,7 @@ struct StreamHub: Sendable {
             "theme": theme.map(JSONValue.string) ?? .null, "generation": .integer(Int64(generation)),
             "reason": .string(reason),
         ]
-        return .message(event: RelayedEvent.missed.rawValue, data: Jansson.encode(.object(data)), id: generation)
+        return .message(
+            event: RelayedEvent.missed.rawValue, data: JSONText.encode(.object(data), layout: .jansson), id: generation)
     }
 }

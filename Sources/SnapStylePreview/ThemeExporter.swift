@@ -1,8 +1,7 @@
 import SnapStyleJSON
-import SnapStyleMethods
-import SnapStyleJansson
 import SnapStyleProtocol
 import Synchronization
+import SnapStyleExport
 
 /// The `/theme/NAME.FORMAT` answers: every key of a theme resolved in one context, formatted.
 ///
@@ -36,8 +35,11 @@ final class ThemeExporter: Sendable {
     func export(theme: String, format: ThemeExport.Format, context: JSONObject, selector: String, inherited: Bool)
         async throws(PreviewError) -> String
     {
-        let name = [theme, format.rawValue, selector, Jansson.encode(.object(context)), inherited ? "+" : "-"]
-            .joined(separator: "\u{0}")
+        let name = [
+            theme, format.rawValue, selector, JSONText.encode(.object(context), layout: .jansson),
+            inherited ? "+" : "-",
+        ]
+        .joined(separator: "\u{0}")
         let now = try await stamp(of: theme)
         if let kept = answers.withLock({ $0[name] }), kept.stamp == now { return kept.value }
 

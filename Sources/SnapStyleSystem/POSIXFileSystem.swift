@@ -42,9 +42,24 @@ public struct POSIXFileSystem: Sendable {
                 $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
             }
             guard name != ".", name != ".." else { continue }
-            result.append((name, kind(of: directory + "/" + name) ?? .other))
+            let path = directory + "/" + name
+            // The entry's type as the directory gives it (what `lstat` would say), unless the file system leaves it
+            // unknown, or the path is too long for `lstat` to say anything.
+            let known = path.utf8.count < Self.pathBytes ? Self.kind(ofEntryType: entry.pointee.d_type) : nil
+            result.append((name, known ?? kind(of: path) ?? .other))
         }
         return result
+    }
+
+    /// A directory entry's `d_type` as a kind; nil when the file system does not say (`DT_UNKNOWN`).
+    static func kind(ofEntryType type: UInt8) -> FileKind? {
+        switch Int32(type) {
+        case Int32(DT_REG): .file
+        case Int32(DT_DIR): .directory
+        case Int32(DT_LNK): .symbolicLink
+        case Int32(DT_UNKNOWN): nil
+        default: .other
+        }
     }
 
     public func kind(of path: String) -> FileKind? {

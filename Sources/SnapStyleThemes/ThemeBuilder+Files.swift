@@ -52,13 +52,26 @@ extension ThemeBuilder {
         return changed
     }
 
+    /// Whether a change leaves a theme's files as they were listed: each path is a known file still there, or a path
+    /// that came and went (a writer's temporary file renamed over a theme file) with no known file below it. Then
+    /// the files need no new listing, only the known ones read again.
+    func leavesListing(_ changed: Set<String>, _ record: Record) -> Bool {
+        guard let location = record.location else { return false }
+        let known = Set(record.fileOrder)
+        return changed.allSatisfy { path in
+            let kind = fileSystem.kind(of: "\(location.root.path)/\(path)")
+            if known.contains(path) { return kind == .file }
+            // A directory that could not be listed may have gone: only a new listing says so.
+            return kind == nil && record.unlisted.isEmpty && !known.contains { $0.hasPrefix(path + "/") }
+        }
+    }
+
     /// Re-reads the given paths (files or directories) of a theme, and notices files that appeared or went away.
     func readFiles(_ changed: Set<String>, _ record: inout Record) -> Set<String> {
         guard let location = record.location else { return [] }
-        // Known files written in place need no new listing of the theme's directory.
         let known = Set(record.fileOrder)
-        if changed.allSatisfy({ known.contains($0) && fileSystem.kind(of: "\(location.root.path)/\($0)") == .file }) {
-            return Set(changed.filter { read($0, &record) })
+        if leavesListing(changed, record) {
+            return Set(changed.filter { known.contains($0) && read($0, &record) })
         }
         record.unlisted = []
         let paths =

@@ -14,6 +14,12 @@ extension ThemeBuilder {
             }
         }
 
+        /// The touched paths; nil for `.all`.
+        var paths: Set<String>? {
+            guard case .paths(let paths) = self else { return nil }
+            return paths
+        }
+
         /// Whether the change touched a path (`.all` touches every path).
         func contains(_ path: String) -> Bool {
             switch self {

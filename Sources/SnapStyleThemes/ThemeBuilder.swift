@@ -145,9 +145,14 @@ public struct ThemeBuilder: Sendable {
     /// changed. Works on the record alone: a deferred compile runs it off the store's lock.
     func readAndCompile(_ record: inout Record, _ touchedFiles: TouchedFiles, moved: Bool) -> Set<String> {
         guard let location = record.location else { return moved ? Set(record.fileOrder) : [] }
+        let resolver = Self.resolverPath(record)
+        let listingKept = touchedFiles.paths.map { !$0.isEmpty && leavesListing($0, record) } ?? false
         var read = readTouched(touchedFiles, &record)
         if Self.hasTokens(record) {
-            let listed = ThemeDiscovery.files(of: location, fileSystem: fileSystem)
+            // Files written in place, the resolver not among them, leave the files the theme lists as they were.
+            let keepsFiles =
+                listingKept && !touchedFiles.contains(resolver ?? "") && Self.resolverPath(record) == resolver
+            let listed = keepsFiles ? record.fileOrder : ThemeDiscovery.files(of: location, fileSystem: fileSystem)
             read.formUnion(syncReferenced(&record, touched: touchedFiles, listed: listed, read: read))
             if !read.isEmpty || record.files[Self.tokensUnit] == nil {
                 compileTokens(&record)

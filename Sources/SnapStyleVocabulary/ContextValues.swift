@@ -23,6 +23,11 @@ public enum FontWeight: String, ClosedSet {
     case ultraLight, thin, light, regular, medium, semibold, bold, heavy, black
 }
 
+/// A font literal's `textStyle`: the text styles of the iOS Dynamic Type table (their sizes are the engine's).
+public enum TextStyle: String, ClosedSet {
+    case largeTitle, title, title2, title3, headline, body, callout, subheadline, footnote, caption, caption2
+}
+
 /// The hierarchy of an element or a component.
 public enum Hierarchy: String, ClosedSet { case any, primary, secondary, tertiary }
 

@@ -4,6 +4,7 @@ import Logging
 import SnapStyleBuild
 import SnapStyleSystem
 import SnapStyleThemes
+import SnapStyleExport
 
 struct Build: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

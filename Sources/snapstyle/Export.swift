@@ -4,6 +4,7 @@ import SnapStyleJSON
 import SnapStyleJansson
 import SnapStyleMethods
 import SnapStyleProtocol
+import SnapStyleExport
 
 struct Export: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

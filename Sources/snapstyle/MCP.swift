@@ -32,11 +32,10 @@ struct MCP: AsyncParsableCommand {
 
     func run() async throws {
         let socket = self.socket ?? DaemonSettings.socket
-        var files: BuildOutputFiles?
+        var project: BuildProject?
         if let build {
             do {
-                let link = SnapStyleLink(socket: socket)
-                files = BuildOutputFiles(project: try BuildProject.load(build)) { try await link.call($0, $1) }
+                project = try BuildProject.load(build)
             } catch {
                 FileHandle.standardError.write(Data("snapstyle: \(error)\n".utf8))
                 throw ExitCode(1)
@@ -49,7 +48,7 @@ struct MCP: AsyncParsableCommand {
         LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
         var logger = Logger(label: "snapstyle-mcp")
         logger.logLevel = logLevel
-        let server = MCPServer(configuration: .init(socket: socket, theme: theme, build: files), logger: logger)
+        let server = MCPServer(configuration: .init(socket: socket, theme: theme, build: project), logger: logger)
         do {
             try await server.runService()
         } catch {
@@ -60,5 +59,3 @@ struct MCP: AsyncParsableCommand {
 }
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}
-
-extension BuildOutputFiles: BuildFiles {}

@@ -40,6 +40,18 @@ def rgb(hex_color):
     return "rgb(%d, %d, %d)" % tuple(int(value[i:i + 2], 16) for i in (0, 2, 4))
 
 
+def choose(driver, element_id, value, attempts=20):
+    """Selects `value` in the menu `element_id`, finding the menu again if the page redraws it meanwhile."""
+    for attempt in range(attempts):
+        try:
+            Select(driver.find_element(By.ID, element_id)).select_by_value(value)
+            return
+        except StaleElementReferenceException:
+            if attempt == attempts - 1:
+                raise
+            time.sleep(0.05)
+
+
 class Checks:
     def __init__(self, driver):
         self.driver = driver
@@ -201,7 +213,7 @@ def contrast_section(checks, driver, theme_file, artifacts):
 def preview_page(checks, driver, base, theme_file, harbor_file, artifacts):
     driver.get(base)
     wait_ready(checks, driver, "the page renders (body[data-ready])")
-    Select(driver.find_element(By.ID, "theme")).select_by_value("brand")
+    choose(driver, "theme", "brand")
     checks.until(lambda: sample_style(driver, "surface", "brandPrimary", "light", "background-color") == rgb(LIGHT),
                   "the light swatch of surface brandPrimary is %s" % LIGHT)
     for section in ("surfaces", "accents", "numbers", "fonts", "paddings", "shapes", "icons", "compositions",
@@ -232,7 +244,7 @@ def preview_page(checks, driver, base, theme_file, harbor_file, artifacts):
     screenshot(driver, os.path.join(artifacts, "preview-light-1440.png"))
     contrast_section(checks, driver, theme_file, artifacts)
 
-    Select(driver.find_element(By.ID, "scheme")).select_by_value("dark")
+    choose(driver, "scheme", "dark")
     checks.until(lambda: sample_style(driver, "surface", "brandPrimary", "dark", "background-color") == rgb(DARK),
                  "the dark swatch of surface brandPrimary is %s" % DARK)
     # The page's own chrome follows the chosen scheme, whatever the system's appearance.
@@ -240,7 +252,7 @@ def preview_page(checks, driver, base, theme_file, harbor_file, artifacts):
     checks.until(lambda: driver.execute_script(chrome) == ["dark", "rgb(22, 22, 24)"],
                  "the chrome is dark with the dark scheme")
     screenshot(driver, os.path.join(artifacts, "preview-dark-1440.png"))
-    Select(driver.find_element(By.ID, "scheme")).select_by_value("light")
+    choose(driver, "scheme", "light")
     checks.until(lambda: sample_style(driver, "surface", "brandPrimary", "light", "background-color") == rgb(LIGHT),
                  "back to light")
     checks.until(lambda: driver.execute_script(chrome) == ["light", "rgb(245, 245, 247)"],
@@ -342,7 +354,7 @@ def stack(checks, driver):
     primary = sample_style(driver, "surface", "accent", "light", "background-color")
     secondary = sample_style(driver, "surface", "accentSecondary", "light", "background-color")
     checks.expect(primary != secondary, "the accents differ (%s, %s)" % (primary, secondary))
-    Select(driver.find_element(By.ID, "stack-component")).select_by_value("accentCard")
+    choose(driver, "stack-component", "accentCard")
     checks.until(lambda: sample_style(driver, "surface", "accent", "light", "background-color") == secondary,
                  "inside an accentCard, surface accent is the secondary accent",
                  state=lambda: "accent is %s; hash %s; ready %s" % (
@@ -350,8 +362,8 @@ def stack(checks, driver):
                      driver.execute_script("return location.hash"),
                      driver.execute_script("return document.body.dataset.ready")))
     driver.find_element(By.ID, "stack-push").click()
-    Select(driver.find_element(By.ID, "stack-component")).select_by_value("contentCard")
-    Select(driver.find_element(By.ID, "stack-state")).select_by_value("highlighted")
+    choose(driver, "stack-component", "contentCard")
+    choose(driver, "stack-state", "highlighted")
     wait_ready(checks, driver, "a nested stack renders")
     entries = driver.find_elements(By.CSS_SELECTOR, "#stack .stack-entry")
     checks.expect(len(entries) == 1 and entries[0].get_attribute("data-id") == "accentCard",
@@ -372,7 +384,7 @@ def stack(checks, driver):
 
 def token_theme(checks, driver, artifacts):
     """The DTCG theme `kit`: its modifier is a menu, imported tokens have their section."""
-    Select(driver.find_element(By.ID, "theme")).select_by_value("kit")
+    choose(driver, "theme", "kit")
     checks.until(lambda: sample_style(driver, "surface", "color.bg", "light", "background-color") == rgb("#FFFFFF"),
                  "the imported color.bg is white in the default mode")
     modifier = driver.find_elements(By.CSS_SELECTOR, 'select[data-modifier="mode"]')
@@ -400,7 +412,7 @@ def token_theme(checks, driver, artifacts):
     checks.expect(curve.find_elements(By.CSS_SELECTOR, "svg path"), "the cubic Bézier is drawn as a curve")
     driver.execute_script("arguments[0].scrollIntoView({block: 'start'})", driver.find_element(By.ID, "tokens"))
     screenshot(driver, os.path.join(artifacts, "preview-tokens.png"), full_page=False)
-    Select(driver.find_element(By.ID, "theme")).select_by_value("brand")
+    choose(driver, "theme", "brand")
     checks.until(lambda: sample_style(driver, "surface", "brandPrimary", "light", "background-color") == rgb(LIGHT),
                  "back to the theme brand")
     checks.console_is_clean("the DTCG theme")
@@ -410,7 +422,7 @@ def groups(checks, driver, artifacts, harbor_file):
     """The imported theme `harbor` (etc/examples): dotted keys in collapsible groups by path, natural order inside."""
     checks.expect(not driver.find_elements(By.CSS_SELECTOR, "#surfaces .key-group, #numbers .key-group"),
                   "the native theme brand has no groups (its names have no dots)")
-    Select(driver.find_element(By.ID, "theme")).select_by_value("harbor")
+    choose(driver, "theme", "harbor")
     group_keys = lambda path: driver.execute_script(
         "const g = document.querySelector(`#surfaces .key-group[data-path=\"${arguments[0]}\"]`);"
         "return g ? [...g.querySelectorAll('.key')].map((e) => e.dataset.key) : null", path)
@@ -478,7 +490,7 @@ def groups(checks, driver, artifacts, harbor_file):
                  "and leaves it when the token is removed")
     driver.find_element(By.CSS_SELECTOR, '#surfaces .key-group[data-path="surface"] > summary').click()
 
-    Select(driver.find_element(By.ID, "scheme")).select_by_value("both")
+    choose(driver, "scheme", "both")
     checks.until(lambda: len(driver.find_elements(
         By.CSS_SELECTOR, '#surfaces .key-group[data-path="palette"]')) == 2, "each scheme's column has the groups")
     wait_ready(checks, driver, "harbor renders in both schemes")
@@ -494,8 +506,8 @@ def groups(checks, driver, artifacts, harbor_file):
                  "collapsing a group in one column collapses it in the other")
     summary.click()
     checks.until(lambda: light_surface.get_attribute("open") is not None, "and opening it opens both")
-    Select(driver.find_element(By.ID, "scheme")).select_by_value("light")
-    Select(driver.find_element(By.ID, "theme")).select_by_value("brand")
+    choose(driver, "scheme", "light")
+    choose(driver, "theme", "brand")
     checks.until(lambda: sample_style(driver, "surface", "brandPrimary", "light", "background-color") == rgb(LIGHT),
                  "back to the theme brand")
     checks.console_is_clean("the grouped theme")
@@ -508,7 +520,7 @@ def shown_sections(driver):
 
 def imported_page(checks, driver, artifacts):
     """The Tokens Studio project `lantern` (etc/examples): a page for a web team."""
-    Select(driver.find_element(By.ID, "theme")).select_by_value("lantern")
+    choose(driver, "theme", "lantern")
     checks.until(lambda: driver.execute_script(
         "return !!document.querySelector('.key[data-attribute=number][data-key=\"space.md\"]')"),
         "lantern renders its tokens")
@@ -545,7 +557,7 @@ def imported_page(checks, driver, artifacts):
     key.click()
     panel = driver.find_element(By.ID, "explain")
     checks.until(lambda: panel.is_displayed() and "lantern" in panel.text, "lantern's key is explained")
-    Select(driver.find_element(By.ID, "theme")).select_by_value("kit")
+    choose(driver, "theme", "kit")
     checks.until(lambda: not panel.is_displayed(), "choosing another theme closes the explain panel")
     wait_ready(checks, driver, "kit is ready")
     count = lambda: int(driver.find_element(By.ID, "key-count").text.split()[0])
@@ -563,7 +575,7 @@ def imported_page(checks, driver, artifacts):
     checks.expect(value("size.body") == "1.5rem (24px)", "a rem length shows as written (%r)" % value("size.body"))
     driver.execute_script("arguments[0].scrollIntoView({block: 'start'})", driver.find_element(By.ID, "numbers"))
     screenshot(driver, os.path.join(artifacts, "preview-scales.png"), full_page=False)
-    Select(driver.find_element(By.ID, "theme")).select_by_value("brand")
+    choose(driver, "theme", "brand")
     checks.until(lambda: sample_style(driver, "surface", "brandPrimary", "light", "background-color") == rgb(LIGHT),
                  "back to the theme brand")
     checks.expect(not driver.find_elements(By.CSS_SELECTOR, ".key.is-substituted"),
@@ -581,7 +593,7 @@ def error_banner(checks, driver, themes, artifacts):
     checks.until(lambda: any(option.get_attribute("value") == "faulty" for option in
                              driver.find_elements(By.CSS_SELECTOR, "#theme option")), "the theme faulty is listed",
                  timeout=15)
-    Select(driver.find_element(By.ID, "theme")).select_by_value("faulty")
+    choose(driver, "theme", "faulty")
     banner = driver.find_element(By.ID, "banner")
     checks.until(lambda: banner.is_displayed(), "its banner shows")
     lines = [item.text for item in banner.find_elements(By.CSS_SELECTOR, "li:not(.banner-more)")]
@@ -599,7 +611,7 @@ def error_banner(checks, driver, themes, artifacts):
     screenshot(driver, os.path.join(artifacts, "preview-errors.png"), full_page=False)
     left_out_live(checks, driver, themes, artifacts, banner)
     shutil.rmtree(os.path.join(themes, "faulty"))
-    Select(driver.find_element(By.ID, "theme")).select_by_value("brand")
+    choose(driver, "theme", "brand")
     checks.until(lambda: not banner.is_displayed(), "another theme has no banner")
     checks.console_is_clean("the theme with errors")
 
@@ -647,7 +659,7 @@ def responsive_screenshots(base, artifacts):
             checks.expect(overflow <= 1, "no horizontal scrolling at %d px (overflow %d px)" % (width, overflow))
             checks.expect(driver.execute_script("return window.innerWidth") == width, "the viewport is %d px" % width)
             screenshot(driver, os.path.join(artifacts, name), mobile=mobile)
-            Select(driver.find_element(By.ID, "scheme")).select_by_value("both")
+            choose(driver, "scheme", "both")
             wait_ready(checks, driver, "both schemes render at %d px" % width)
             checks.expect(key_sample(driver, "surface", "brandPrimary", "dark") is not None
                           and key_sample(driver, "surface", "brandPrimary", "light") is not None,

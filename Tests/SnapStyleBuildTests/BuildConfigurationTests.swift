@@ -2,6 +2,7 @@ import Foundation
 import SnapStyleBuild
 import SnapStyleJSON
 import Testing
+import SnapStyleExport
 
 /// `snapstyle.build.json`: every option read, every mistake one message at its place with a did-you-mean.
 @Suite struct BuildConfigurationTests {

@@ -1,5 +1,6 @@
 import Foundation
 import SnapStyleBuild
+import SnapStyleExport
 import SnapStyleTestSupport
 import Testing
 

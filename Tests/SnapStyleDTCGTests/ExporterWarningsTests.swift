@@ -32,6 +32,24 @@ import Testing
         #expect(given.attribute("x") == attribute)
     }
 
+    /// Given an alias with no `$type` on it or its groups, want its target's type and one warning.
+    @Test func anAliasWithoutATypeTakesItsTargetsTypeWithAWarning() throws {
+        let given = try Self.given(#"{"$value": "{ok}"}"#)
+        Self.expectOneWarningAtX(given)
+        #expect(given.warnings.first?.contains("alias without $type") == true, "\(given.warnings)")
+        #expect(try given.number("x") == 1)
+    }
+
+    /// A group's `$type` types its aliases: no warning.
+    @Test func anAliasInATypedGroupHasNoWarning() throws {
+        let given = try Given([
+            "kit/tokens.json":
+                #"{"ok": {"$type": "number", "$value": 1}, "g": {"$type": "number", "x": {"$value": "{ok}"}}}"#
+        ])
+        #expect(given.errors == [] && given.warnings == [], "\(given.warnings)")
+        #expect(try given.number("g.x") == 1)
+    }
+
     @Test func aTypeOutsideTheFormatIsAToken() throws {
         let given = try Self.given(#"{"$type": "string", "$value": "uppercase"}"#)
         Self.expectOneWarningAtX(given)

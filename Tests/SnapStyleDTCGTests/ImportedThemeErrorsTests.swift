@@ -41,6 +41,23 @@ import Testing
             ])
     }
 
+    /// The same in a strict DTCG file: each reader of a token in error is named at its own place.
+    @Test func aStrictFilesReadersOfATokenInErrorAreNamed() throws {
+        let given = try Given([
+            "tokens.json": #"{"bad": {"$type": "number", "$value": "abc"},"# + "\n"
+                + #" "reader": {"$type": "number", "$value": "{bad}"},"# + "\n"
+                + #" "ok": {"$type": "number", "$value": 2}}"#
+        ])
+        #expect(try given.number("ok") == 2)
+        #expect(!given.isDefined(.number, "bad") && !given.isDefined(.number, "reader"))
+        #expect(given.errors.count == 2, "\(given.errors)")
+        #expect(given.errors.first?.hasPrefix("tokens.json:1:") == true, "\(given.errors)")
+        #expect(
+            given.errors.last?.hasPrefix("tokens.json:2:") == true
+                && given.errors.last?.hasSuffix("reader: reads {bad}, which is in error: left out") == true,
+            "\(given.errors)")
+    }
+
     @Test func fixingTheTokenBringsItsReadersBack() throws {
         var files = Self.files
         var memo = TokenMemo()

@@ -31,6 +31,9 @@ import Testing
         ("darker.json", [true, true, true, true]),
         ("highlight.json", [true, true, true, true]),
         ("spotlight.json", [true, true, true, true]),
+        // Words of a file name are separated by dots and dashes only.
+        ("tokens_dark.json", [true, true, true, true]),
+        ("colors dark.json", [true, true, true, true]),
     ])
     func aFileNamedForAModeAppliesInThatModeOnly(path: String, applies: [Bool]) throws {
         let given = try Given(["base.json": Self.color("#111111"), path: Self.color("#222222")])

@@ -315,6 +315,10 @@ import Testing
         ("color", #"{"colorSpace": "cmyk", "components": [1, 0, 0, 0]}"#, "colorSpace"),
         ("dimension", #"{"value": "four", "unit": "px"}"#, "value"),
         ("number", #""abc""#, "number"),
+        // A bare number is a dimension only inside a typography's letterSpacing (and in Tokens Studio's files).
+        ("dimension", "4", "bare number"),
+        // Strict DTCG has no partial typography: without a size there is no font.
+        ("typography", #"{"fontFamily": "Inter", "fontWeight": 600}"#, "fontSize"),
     ])
     func aMalformedValueIsAnErrorAtItsToken(type: String, value: String, member: String) throws {
         let given = try Given([

@@ -5,6 +5,7 @@ import SnapStyleJSON
 import SnapStyleTestSupport
 import SnapStyleThemes
 import Testing
+@testable import SnapStyleExport
 
 /// The CSS export's gaps for token files as teams ship them (token-files section 4): types DTCG does not define,
 /// border members, a font's style and a letter spacing that stays relative. Expectations are what Tokens Studio's

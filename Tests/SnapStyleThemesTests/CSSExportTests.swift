@@ -5,6 +5,7 @@ import SnapStyleJSON
 import SnapStyleTestSupport
 import SnapStyleThemes
 import Testing
+@testable import SnapStyleExport
 
 /// The CSS export of imported tokens: what a web app can use as it is (token-files section 4).
 @Suite struct CSSExportTests {

@@ -7,6 +7,7 @@ import SnapStyleProtocol
 import SnapStyleTestSupport
 import SnapStyleThemes
 import Testing
+import SnapStyleExport
 
 /// `export --format dtcg` imports back to the same values (docs/dtcg.md, Export): over the preset, the example
 /// themes and a DTCG theme, in contexts that switch color schemes, modifiers and Dynamic Type.

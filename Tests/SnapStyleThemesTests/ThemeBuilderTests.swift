@@ -14,6 +14,8 @@ import Testing
         static let root = "/themes"
         let files: Locked<[String: [UInt8]]>
         let reads = Locked<[String]>([])
+        /// How many directories were listed.
+        let listings = Locked(0)
 
         init(_ files: [String: String]) { self.files = Locked(files.mapValues { Array($0.utf8) }) }
 
@@ -42,6 +44,7 @@ import Testing
             guard let relative = relative(directory), kind(of: directory) == .directory else {
                 throw FileSystemError(operation: "opendir", path: directory, errno: ENOENT)
             }
+            listings.withLock { $0 += 1 }
             let prefix = relative.isEmpty ? "" : relative + "/"
             var kinds: [String: FileKind] = [:]
             for path in files.withLock({ Array($0.keys) }) where path.hasPrefix(prefix) {
@@ -218,5 +221,32 @@ import Testing
         #expect(try Self.dropped(next, "brand") == [.key(.surface, "color.alias"), .key(.surface, "color.c0")])
         #expect(try Self.hex(next.build, "brand", "color.alias") == "#00FF00FF")
         #expect(try Self.hex(next.build, "brand", "color.c5") == "#000005FF")
+    }
+
+    /// A save through a temporary file renamed over the theme file: the watcher reports both paths, and the
+    /// temporary one is gone by the time the change is applied. Nothing new can have appeared: the edited file is
+    /// read, and no directory is listed again.
+    @Test func aSaveThroughATemporaryFileReadsTheFileAndListsNothing() throws {
+        let files = MemoryFiles([
+            "brand/colors.tokens.json": Self.tokens(first: "#FF0000"),
+            "brand/more/sizes.tokens.json": ##"{"size": {"$type": "dimension", "s1": {"$value": "4px"}}}"##,
+        ])
+        let builder = Self.builder(files)
+        let first = builder.build()
+        _ = files.takeReads()
+        files.listings.withLock { $0 = 0 }
+        let path = files.write("brand/colors.tokens.json", Self.tokens(first: "#00FF00"))
+        let next = builder.build(from: first.build, changedPaths: [path, path + ".tmp.wrXr4k2T"])
+        #expect(files.takeReads() == ["brand/colors.tokens.json"])
+        #expect(files.listings.withLock { $0 } == 0)
+        #expect(try Self.hex(next.build, "brand", "color.alias") == "#00FF00FF")
+        #expect(
+            try Self.info(next.build, "brand").files == ["brand/colors.tokens.json", "brand/more/sizes.tokens.json"])
+        // A file that appeared is found by listing the theme again.
+        let added = files.write(
+            "brand/more/extra.tokens.json", ##"{"extra": {"$type": "number", "n": {"$value": 2}}}"##)
+        let grown = builder.build(from: next.build, changedPaths: [added])
+        #expect(files.listings.withLock { $0 } > 0)
+        #expect(try Self.info(grown.build, "brand").tokens == 15)
     }
 }

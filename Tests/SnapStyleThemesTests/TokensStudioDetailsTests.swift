@@ -5,6 +5,7 @@ import SnapStyleMethods
 import SnapStyleTestSupport
 import SnapStyleThemes
 import Testing
+import SnapStyleExport
 
 /// Tokens Studio's finer points: functions in math, references inside gradients, weight names with a style, text
 /// case and decoration, composition tokens, and single-file exports whose `$themes` select their members.

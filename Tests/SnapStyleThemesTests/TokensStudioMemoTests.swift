@@ -61,4 +61,29 @@ import Testing
         TokenMemoTests.expectSame(again, fresh, "\(edit.name)")
         #expect(Attribute.allCases.contains { again.layer[$0] != first.layer[$0] }, "\(edit.name) changes the layer")
     }
+
+    /// The project's plans are the memo's while `$themes.json` is the same parse, and worked out again once it
+    /// changes: each recompile equals a compile from scratch.
+    @Test func thePlansFollowTheThemesFile() throws {
+        let files = [
+            "palette.json": Self.palette, "core.json": Self.core, "light.json": Self.light, "dark.json": Self.dark,
+        ]
+        var input = DTCGInput(resolver: nil, documents: try files.mapValues { try Jansson.parseLocated($0) })
+        input.studioThemes = ("$themes.json", try Jansson.parseLocated(Self.themes))
+        var memo = TokenMemo()
+        let first = TokenCompiler.compile(input, themeName: "studio", memo: &memo)
+        #expect(first.errors == [], "\(first.errors)")
+        // A set edited, the same `$themes.json`.
+        input.documents["dark.json"] = try Jansson.parseLocated(Self.edits[4].text)
+        let edited = TokenCompiler.compile(input, themeName: "studio", memo: &memo)
+        TokenMemoTests.expectSame(edited, TokenCompiler.compile(input, themeName: "studio"), "a set edited")
+        // `$themes.json` edited: Dark applies the light set instead of its own.
+        let themes = Self.themes.replacingOccurrences(of: #""dark": "enabled""#, with: #""light": "enabled""#)
+        input.studioThemes = ("$themes.json", try Jansson.parseLocated(themes))
+        let rethemed = TokenCompiler.compile(input, themeName: "studio", memo: &memo)
+        TokenMemoTests.expectSame(rethemed, TokenCompiler.compile(input, themeName: "studio"), "$themes.json edited")
+        #expect(
+            Attribute.allCases.contains { rethemed.layer[$0] != edited.layer[$0] }
+                || rethemed.layer.tokens != edited.layer.tokens)
+    }
 }

@@ -5,6 +5,7 @@ import SnapStyleMethods
 import SnapStyleTestSupport
 import SnapStyleThemes
 import Testing
+import SnapStyleExport
 
 /// Tokens Studio's legacy syntax (`value`/`type` without `$`), read as DTCG: its types and its values written as
 /// CSS strings.

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import SnapStyleConfiguration
 import SnapStyleEngine
+import SnapStyleExport
 import SnapStyleServer
 import SnapStyleSystem
 import SnapStyleJSON
@@ -198,7 +199,9 @@ case "studio-load":
         store.reloadAll()
         times.append(milliseconds(ContinuousClock.now - start))
         if times.count == 1, let info = store.infos.first(where: { $0.name == GeneratedStudioProject.theme }) {
-            print("\(info.tokens) tokens, \(info.warnings.count) warnings, \(info.errors.count) errors \(info.errors.prefix(3))")
+            print(
+                "\(info.tokens) tokens, \(info.warnings.count) warnings, \(info.errors.count) errors \(info.errors.prefix(3))"
+            )
         }
     }
     print(String(format: "Tokens Studio load: median %.1f ms, max %.1f ms", median(times), times.max() ?? 0))
@@ -240,7 +243,10 @@ case "studio-css":
         size = ThemeExport.css([theme]).utf8.count
         times.append(milliseconds(ContinuousClock.now - start))
     }
-    print(String(format: "Tokens Studio CSS export (%d bytes): median %.1f ms, max %.1f ms", size, median(times), times.max() ?? 0))
+    print(
+        String(
+            format: "Tokens Studio CSS export (%d bytes): median %.1f ms, max %.1f ms", size, median(times),
+            times.max() ?? 0))
     project.remove()
 default:
     print("unknown scenario \(scenario)")

@@ -1,6 +1,4 @@
 import SnapStyleJSON
-import SnapStyleJansson
-import SnapStyleMethods
 import SnapStyleProtocol
 import SnapStyleSystem
 
@@ -172,7 +170,7 @@ public final class BuildCache: Sendable {
 
     /// Where a block's declarations are kept (its context's text), and those kept there now.
     func slot(_ context: JSONObject) -> (name: String, known: [Block]) {
-        let name = Jansson.encode(.object(context))
+        let name = JSONText.encode(.object(context))
         return (name, blocks.withLock { $0[name] ?? [] })
     }
 

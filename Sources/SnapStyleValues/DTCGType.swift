@@ -1,4 +1,5 @@
 import SnapStyleJSON
+import SnapStyleVocabulary
 
 /// The `$type` names of the DTCG Format module (2025.10) and the attribute each imports into.
 public enum DTCGType: String, ClosedSet {

@@ -1,6 +1,4 @@
 import SnapStyleJSON
-import SnapStyleJansson
-import SnapStyleMethods
 
 extension BuildFormat {
     /// A tree of names to values: a key's path split at its dots; a composite's members under its path when it
@@ -55,8 +53,11 @@ extension BuildFormat {
         }
         let typescript = output.format == .ts
         let top = header(input, values, open: "/*", close: "*/")
-        let nameUnion = names.isEmpty ? "never" : names.map { Jansson.encode(.string($0)) }.joined(separator: "\n  | ")
-        let contextUnion = output.contexts.map { Jansson.encode(.string($0.name)) }.joined(separator: " | ")
+        let nameUnion =
+            names.isEmpty
+            ? "never" : names.map { JSONText.encode(.string($0), layout: .jansson) }.joined(separator: "\n  | ")
+        let contextUnion = output.contexts.map { JSONText.encode(.string($0.name), layout: .jansson) }.joined(
+            separator: " | ")
         let types = """
             /** Every token's path, as `tokens.CONTEXT` nests it. */
             export type TokenName =
@@ -89,13 +90,14 @@ extension BuildFormat {
 
     /// An object literal (or, `asType`, its readonly literal type).
     static func literal(_ node: ScriptNode, indent: String, asType: Bool = false) -> String {
-        if node.children.isEmpty { return node.value.map { Jansson.encode($0) } ?? "{}" }
+        if node.children.isEmpty { return node.value.map { JSONText.encode($0, layout: .jansson) } ?? "{}" }
         let inner = indent + "  "
         var members: [(String, String)] = []
-        if let value = node.value { members.append(("$value", Jansson.encode(value))) }
+        if let value = node.value { members.append(("$value", JSONText.encode(value, layout: .jansson))) }
         for (name, child) in node.children { members.append((name, literal(child, indent: inner, asType: asType))) }
         let lines = members.map { name, value in
-            inner + (asType ? "readonly " : "") + Jansson.encode(.string(name)) + ": " + value + (asType ? ";" : ",")
+            inner + (asType ? "readonly " : "") + JSONText.encode(.string(name), layout: .jansson) + ": " + value
+                + (asType ? ";" : ",")
         }
         return "{\n" + lines.joined(separator: "\n") + "\n" + indent + "}"
     }

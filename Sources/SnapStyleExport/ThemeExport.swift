@@ -1,7 +1,7 @@
-import SnapStyleEngine
+import SnapStyleValues
+import SnapStyleVocabulary
 import SnapStyleJSON
 import SnapStyleProtocol
-import SnapStyleJansson
 
 /// One key's value as an export writes it.
 public struct ExportedValue: Sendable {
@@ -66,8 +66,8 @@ public enum ThemeExport {
             }
             return .object(object)
         }
-        guard themes.count != 1 else { return Jansson.encode(values(themes[0])) }
-        return Jansson.encode(
+        guard themes.count != 1 else { return JSONText.encode(values(themes[0]), layout: .jansson) }
+        return JSONText.encode(
             .object([
                 "contexts": .array(
                     themes.map {
@@ -75,7 +75,7 @@ public enum ThemeExport {
                             "context": .object($0.context), "selector": .string($0.selector), "values": values($0),
                         ])
                     })
-            ]))
+            ]), layout: .jansson)
     }
 
     /// Every key a `keys` answer lists, resolved in `context` through `call` (a method name and its params: the

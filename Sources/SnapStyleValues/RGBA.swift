@@ -1,4 +1,8 @@
 import RealModule
+import SnapStyleVocabulary
+
+/// The colour space a `mix` adjustment interpolates in.
+public enum MixSpace: String, ClosedSet { case perceptual, srgb }
 
 /// A non-premultiplied sRGB color with gamma-encoded components in 0...1.
 public struct RGBA: Hashable, Sendable {
@@ -42,7 +46,7 @@ public struct RGBA: Hashable, Sendable {
         return out
     }
 
-    func clamped() -> RGBA {
+    public func clamped() -> RGBA {
         RGBA(r: min(max(r, 0), 1), g: min(max(g, 0), 1), b: min(max(b, 0), 1), a: min(max(a, 0), 1))
     }
 

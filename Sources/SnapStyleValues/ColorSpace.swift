@@ -1,4 +1,5 @@
 import RealModule
+import SnapStyleVocabulary
 
 /// The color spaces of the DTCG Color module (2025.10), each convertible to sRGB (CSS Color 4's math).
 public enum ColorSpace: String, ClosedSet {

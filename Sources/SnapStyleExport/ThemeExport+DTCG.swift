@@ -1,7 +1,7 @@
-import SnapStyleEngine
+import SnapStyleValues
+import SnapStyleVocabulary
 import SnapStyleJSON
 import SnapStyleProtocol
-import SnapStyleJansson
 
 extension ThemeExport {
     /// The extension that carries what DTCG has no member for.
@@ -36,7 +36,7 @@ extension ThemeExport {
         }
         var document = tree.json
         if !native.isEmpty { document["$extensions"] = .object([extensionName: .object(native)]) }
-        return Jansson.encode(.object(document), pretty: true) + "\n"
+        return JSONText.encode(.object(document), layout: .janssonIndented) + "\n"
     }
 
     static func split(_ key: String) -> [String] { key.split(separator: ".").map(String.init) }
@@ -54,7 +54,7 @@ extension ThemeExport {
         case ("surface", .gradient(let gradient)) where gradient.kind == "linear":
             let colors = gradient.colors.compactMap(dtcgColor)
             guard !colors.isEmpty else { return nil }
-            let positions = gradient.locations ?? SurfaceLiteral.evenLocations(colors.count)
+            let positions = gradient.locations ?? GradientPoint.evenLocations(colors.count)
             token = [
                 "$type": "gradient",
                 "$value": .array(zip(colors, positions).map { .object(["color": $0, "position": .number($1)]) }),
@@ -103,12 +103,11 @@ extension ThemeExport {
     ) -> JSONObject {
         let (size, resolvedSize) = (font.baseSize, font.size)
         let design = FontDesign(rawValue: font.design) ?? .default
-        let standIn = FontDetails.standIn(for: design)
         var object = JSONObject()
         if let families = font.families {
             object["fontFamily"] = .array(families.map(JSONValue.string))
         } else if native {
-            object["fontFamily"] = .array(standIn.families!.map(JSONValue.string))
+            object["fontFamily"] = .array(design.genericFamilies.map(JSONValue.string))
             hints.implicit.insert("fontFamily")
         }
         object["fontSize"] = .object(["value": .number(size), "unit": "px"])
@@ -120,7 +119,7 @@ extension ThemeExport {
         if let lineHeight = font.lineHeight {
             object["lineHeight"] = .number(lineHeight)
         } else if native {
-            object["lineHeight"] = .number(standIn.lineHeight!)
+            object["lineHeight"] = .number(FontStandIn.lineHeight)
             hints.implicit.insert("lineHeight")
         }
         if let em = font.letterSpacingEm {
@@ -128,7 +127,7 @@ extension ThemeExport {
         } else if let spacing = font.letterSpacing {
             object["letterSpacing"] = .object(["value": .number(spacing), "unit": "px"])
         } else if native {
-            object["letterSpacing"] = .object(["value": .number(standIn.letterSpacing!), "unit": "px"])
+            object["letterSpacing"] = .object(["value": .number(FontStandIn.letterSpacing), "unit": "px"])
             hints.implicit.insert("letterSpacing")
         }
         guard native else { return object }

@@ -1,4 +1,4 @@
-import SnapStyleMethods
+import SnapStyleProtocol
 
 /// Tailwind CSS v4's theme namespaces, and which of them a token goes to by its type.
 public enum TailwindNamespace: String, CaseIterable, Sendable {

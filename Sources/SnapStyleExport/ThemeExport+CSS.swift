@@ -1,4 +1,5 @@
-import SnapStyleEngine
+import SnapStyleValues
+import SnapStyleVocabulary
 import SnapStyleJSON
 import SnapStyleProtocol
 

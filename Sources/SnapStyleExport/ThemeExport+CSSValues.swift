@@ -1,4 +1,5 @@
-import SnapStyleEngine
+import SnapStyleValues
+import SnapStyleVocabulary
 import SnapStyleJSON
 
 /// CSS text for imported design tokens' values: dimensions as written, colors as hex, font families one by one,
