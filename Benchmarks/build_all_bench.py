@@ -13,7 +13,9 @@ format: css (light, dark and dark high-contrast blocks, `references: var`, a lay
 android, json and dtcg. Each run starts from an empty output directory, so every file is written; the time is the
 whole process's, from exec to exit (the themes' load included). Then the daemon keeps the same build (`"builds"`)
 and the dark base color that 5 % of the functional tokens alias is edited CHANGES times (an editor's atomic save);
-each figure runs from the rename to the CSS output holding the new value.
+each figure runs from the rename to the CSS output holding the new value. The daemon is measured keeping the css
+output alone, then keeping all nine outputs (the CSS is the first written; later outputs of one change can delay the
+next change).
 """
 
 import json
@@ -95,8 +97,8 @@ def one_shot(work, env):
                                                              times[-1]), flush=True)
 
 
-def kept(work, env, root):
-    (work / "snapstyled.json").write_text(json.dumps({"builds": [str(work / "snapstyle.build.json")]}))
+def kept(work, env, root, config_name="snapstyle.build.json", what="every format"):
+    (work / "snapstyled.json").write_text(json.dumps({"builds": [str(work / config_name)]}))
     output = work / "out" / "tokens.css"
     shutil.rmtree(work / "out", ignore_errors=True)
     process = subprocess.Popen(
@@ -117,8 +119,9 @@ def kept(work, env, root):
         def at(share):
             return latencies[min(len(latencies) - 1, int(share * len(latencies)))]
 
-        print("daemon builds, every format, one dark token edited -> CSS rewritten, %d changes: p50 %.2f ms, "
-              "p90 %.2f ms, p99 %.2f ms (settle 10 ms)" % (changes, at(0.5), at(0.9), at(0.99)), flush=True)
+        print("daemon builds, %s, one dark token edited -> CSS rewritten, %d changes: p50 %.2f ms, "
+              "p90 %.2f ms, p99 %.2f ms (settle 10 ms; target: p50 <= 50 ms)"
+              % (what, changes, at(0.5), at(0.9), at(0.99)), flush=True)
     finally:
         process.terminate()
         process.wait()
@@ -128,9 +131,12 @@ def main():
     root = subprocess.run([str(profile), "tokens-write"], capture_output=True, text=True, check=True).stdout.strip()
     work = pathlib.Path(tempfile.mkdtemp(prefix="snapstyle-build-all-bench"))
     try:
-        (work / "snapstyle.build.json").write_text(json.dumps(config(root)))
+        whole = config(root)
+        (work / "snapstyle.build.json").write_text(json.dumps(whole))
+        (work / "css.build.json").write_text(json.dumps(dict(whole, outputs=whole["outputs"][:1])))
         env = environment(work)
         one_shot(work, env)
+        kept(work, env, root, "css.build.json", "the css output alone")
         kept(work, env, root)
     finally:
         shutil.rmtree(work, ignore_errors=True)

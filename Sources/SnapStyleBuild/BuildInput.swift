@@ -1,23 +1,24 @@
 import SnapStyleEngine
+import SnapStyleJansson
 import SnapStyleJSON
 import SnapStyleExport
 import SnapStyleProtocol
 
-/// Answers a method call: the in-process methods or a daemon.
-public typealias BuildCall = (Method, JSONObject) async throws -> JSONValue
-
 extension BuildInput {
     /// Resolves an output's keys in each of its contexts through `call`; a theme, set or context member the theme
     /// does not have is a config error at its place in `file`.
-    public static func resolve(_ output: BuildOutput, file: String, call: BuildCall) async throws -> BuildInput {
-        try await resolved(output, file: file, call: call).input
+    public static func resolve(_ output: BuildOutput, file: String, call: @escaping BuildCall) async throws
+        -> BuildInput
+    {
+        try await resolved(output, file: file, source: BuildSource(call: call)).input
     }
 
     /// `resolve`, with what `updated` compares and reads: the `keys` answer (without its generation) and the keys
     /// selected from it.
-    static func resolved(_ output: BuildOutput, file: String, call: BuildCall) async throws -> (
-        input: BuildInput, keys: JSONValue, selected: KeysResult
+    static func resolved(_ output: BuildOutput, file: String, source: BuildSource) async throws -> (
+        input: BuildInput, keys: KeysSeen, selected: KeysResult
     ) {
+        let call = source.call
         let themes = ThemesResult(json: try await call(.themes, [:]))
         guard let summary = themes?.themes.first(where: { $0.name == output.theme }) else {
             let names = themes?.themes.map(\.name) ?? []
@@ -35,14 +36,65 @@ extension BuildInput {
         let keys = try select(ThemeExport.exportedKeys(all, inherited: false), output, file: file)
         var blocks: [ResolvedTheme] = []
         var aliases: [[String: String]] = []
+        var written: [String: String] = [:]
+        // Outputs that select the same keys read the same values in the same context.
+        let selection = "\(output.theme)\u{0}\(output.include)\u{0}\(output.exclude)\u{0}\(output.sets ?? [])\u{0}"
         for block in output.contexts {
-            blocks.append(
-                try await ThemeExport.resolve(
-                    keys: keys, params: params, context: block.context, selector: block.selector, call: call))
+            let place = selection + Jansson.encode(.object(block.context))
+            var theme = try await source.remembered(place, in: \.blocks) {
+                try await ThemeExport.resolve(keys: keys, params: params, context: block.context, call: call)
+            }
+            theme.selector = block.selector
+            blocks.append(theme)
+            guard output.references == .var else {
+                aliases.append([:])
+                continue
+            }
+            if written.isEmpty { written = writtenPaths(keys) }
             aliases.append(
-                output.references == .var ? try await aliasTargets(keys, params, block.context, call: call) : [:])
+                try await source.remembered(place, in: \.aliases) { [written] in
+                    try await aliasTargets(params, block.context, written: written, explaining: keys, source: source)
+                })
         }
-        return (BuildInput(output: output, blocks: blocks, aliases: aliases), withoutGeneration(answer), keys)
+        let input = BuildInput(output: output, blocks: blocks, aliases: aliases)
+        let seen =
+            source.methods != nil ? try await Self.keysSeen(output.theme, source) : .answer(withoutGeneration(answer))
+        return (input, seen, keys)
+    }
+
+    /// A theme's keys as `updated` compares them: in-process, typed (no answer is encoded); else the `keys`
+    /// answer without its generation.
+    enum KeysSeen: Equatable {
+        case typed(KeysResult)
+        case answer(JSONValue)
+
+        static func == (a: Self, b: Self) -> Bool {
+            switch (a, b) {
+            case (.answer(let a), .answer(let b)): return a == b
+            case (.typed(let a), .typed(let b)):
+                // Member by member: `KeysResult`'s own `==` compares the encoded answers.
+                guard a.theme == b.theme, a.generation == b.generation, a.containers == b.containers,
+                    a.components == b.components, a.keys.count == b.keys.count
+                else { return false }
+                return zip(a.keys, b.keys).allSatisfy { $0.attribute == $1.attribute && $0.entries == $1.entries }
+            default: return false
+            }
+        }
+    }
+
+    /// The theme's keys as they are now.
+    static func keysSeen(_ theme: String, _ source: BuildSource) async throws -> KeysSeen {
+        guard let methods = source.methods else {
+            return .answer(withoutGeneration(try await source.call(.keys, ["theme": .string(theme)])))
+        }
+        return .typed(
+            try source.reads.keys.withLock { known throws(RPCError) in
+                if let result = known[theme] { return result }
+                var result = methods.keysResult(theme, try methods.theme(named: theme))
+                result.generation = 0
+                known[theme] = result
+                return result
+            })
     }
 
     /// A `keys` answer without its generation: equal for two generations whose keys, files, lines and token facts
@@ -56,12 +108,14 @@ extension BuildInput {
     /// After a change that touched only the values of the `changed` keys: this input with those of its `selected`
     /// keys resolved again in every block (and, for `references: var`, their references explained again). Nil when
     /// the change did more: the theme's keys or their facts differ from `keys` (its earlier `keys` answer), or a
-    /// changed key gained or lost its value in a block. The output is then resolved in full.
-    func updated(changed: [Attribute: [String]], keys: JSONValue, selected: KeysResult, call: BuildCall)
-        async throws -> BuildInput?
+    /// changed key gained or lost its value in a block. The output is then resolved in full. `differs` says whether
+    /// any value or reference changed (when not, the output's files are those it had).
+    func updated(changed: [Attribute: [String]], keys: KeysSeen, selected: KeysResult, source: BuildSource)
+        async throws -> (input: BuildInput, differs: Bool)?
     {
+        let call = source.call
         let params: JSONObject = ["theme": .string(output.theme)]
-        guard Self.withoutGeneration(try await call(.keys, params)) == keys else { return nil }
+        guard try await Self.keysSeen(output.theme, source) == keys else { return nil }
         var touched = selected
         touched.keys = selected.keys.map { list in
             let keys = Set(changed[list.attribute] ?? [])
@@ -70,8 +124,10 @@ extension BuildInput {
         let queries: [JSONValue] = touched.keys.flatMap { list in
             list.entries.map { .object(["attribute": .string(list.attribute.rawValue), "key": .string($0.key)]) }
         }
-        guard !queries.isEmpty else { return self }
+        guard !queries.isEmpty else { return (self, false) }
         var updated = self
+        var differs = false
+        var written: [String: String] = [:]
         for (index, block) in blocks.enumerated() {
             // Where each key sits in the block: its attribute's position, its entry's position.
             var places: [Attribute: [String: (Int, Int)]] = [:]
@@ -93,7 +149,10 @@ extension BuildInput {
                 else {
                     return nil
                 }
-                updated.blocks[index].values[position].entries[place].value = value
+                if updated.blocks[index].values[position].entries[place].value != value {
+                    updated.blocks[index].values[position].entries[place].value = value
+                    differs = true
+                }
             }
             updated.blocks[index].generation = nil
             guard output.references == .var else { continue }
@@ -103,12 +162,14 @@ extension BuildInput {
                     aliases[entry.token != nil ? entry.key : list.attribute.rawValue + "." + entry.key] = nil
                 }
             }
+            if written.isEmpty { written = Self.writtenPaths(selected) }
             let explained = try await Self.aliasTargets(
-                selected, params, block.context, explaining: touched, call: call)
+                params, block.context, written: written, explaining: touched, source: source)
             aliases.merge(explained) { _, new in new }
+            if aliases != updated.aliases[index] { differs = true }
             updated.aliases[index] = aliases
         }
-        return updated
+        return (updated, differs)
     }
 
     /// A context that `resolve` takes, whose `vars` name the theme's modifiers and their contexts.
@@ -178,12 +239,8 @@ extension BuildInput {
         return selected
     }
 
-    /// Which written keys are, in a context, an alias whose whole value is another written key (`explain`'s first
-    /// step is a reference to it).
-    static func aliasTargets(
-        _ keys: KeysResult, _ params: JSONObject, _ context: JSONObject, explaining: KeysResult? = nil,
-        call: BuildCall
-    ) async throws -> [String: String] {
+    /// By `ATTRIBUTE\0KEY`, the path of each of `keys`.
+    static func writtenPaths(_ keys: KeysResult) -> [String: String] {
         var written: [String: String] = [:]
         for list in keys.keys {
             for entry in list.entries {
@@ -191,8 +248,30 @@ extension BuildInput {
                 written[list.attribute.rawValue + "\u{0}" + entry.key] = path
             }
         }
+        return written
+    }
+
+    /// Which written keys are, in a context, an alias whose whole value is another written key (`explain`'s first
+    /// step is a reference to it).
+    static func aliasTargets(
+        _ params: JSONObject, _ context: JSONObject, written: [String: String], explaining: KeysResult,
+        source: BuildSource
+    ) async throws -> [String: String] {
         var targets: [String: String] = [:]
-        for list in (explaining ?? keys).keys {
+        if let methods = source.methods, let theme = params["theme"]?.stringValue {
+            // In-process: the first step of each explanation, without explaining.
+            let asked = explaining.keys.flatMap { list in list.entries.map { (list.attribute, $0.key) } }
+            let found = (try? methods.topReferences(theme: theme, context: context, keys: asked)) ?? []
+            for ((attribute, key), target) in zip(asked, found) {
+                guard let target, let targetPath = written[attribute.rawValue + "\u{0}" + target],
+                    let path = written[attribute.rawValue + "\u{0}" + key], targetPath != path
+                else { continue }
+                targets[path] = targetPath
+            }
+            return targets
+        }
+        let call = source.call
+        for list in explaining.keys {
             for entry in list.entries {
                 var request = params
                 request["attribute"] = .string(list.attribute.rawValue)

@@ -36,23 +36,33 @@ public struct BuildKeeper: Sendable {
     /// What an output's last computation read, so that a change to a few values resolves only those again.
     struct Memo: Sendable {
         var input: BuildInput
-        /// The theme's `keys` answer without its generation, and the keys the output selected from it.
-        var keys: JSONValue
+        /// The theme's keys without their generation, and the keys the output selected from it.
+        var keys: BuildInput.KeysSeen
         var selected: KeysResult
+        /// The files made from `input`.
+        var files: [BuildFile]?
     }
 
     public let project: BuildProject
     /// Per output of the config, in order.
     public private(set) var states: [OutputState]
-    /// Per output: its last good computation, if any, and what its formats made.
+    /// Per output: its last good computation, if any.
     var memos: [Memo?]
+    /// Per output: what its formats made (shared by the outputs in the same units).
     let caches: [BuildCache]
 
     public init(project: BuildProject) {
         self.project = project
         states = Array(repeating: .pending, count: project.configuration.outputs.count)
         memos = Array(repeating: nil, count: project.configuration.outputs.count)
-        caches = project.configuration.outputs.map { _ in BuildCache() }
+        var byUnits: [String: BuildCache] = [:]
+        caches = project.configuration.outputs.map { output in
+            let units = "\(output.units?.rawValue ?? "")\u{0}\(output.remBase)"
+            if let cache = byUnits[units] { return cache }
+            let cache = BuildCache()
+            byUnits[units] = cache
+            return cache
+        }
     }
 
     /// The themes the build's outputs read.
@@ -66,13 +76,23 @@ public struct BuildKeeper: Sendable {
     }
 
     /// Computes every output again and writes those whose files differ (start-up, or after a rescan).
-    public mutating func refreshAll(call: BuildCall) async -> Refresh {
-        await refresh(themes: themes, call: call)
+    public mutating func refreshAll(call: @escaping BuildCall) async -> Refresh {
+        await refreshAll(source: BuildSource(call: call))
+    }
+
+    /// `refreshAll`, reading through `source`.
+    public mutating func refreshAll(source: BuildSource) async -> Refresh {
+        await refresh(themes: themes, source: source)
     }
 
     /// After a change: the outputs of the themes it touched, and a line for each of the build's themes it left in
     /// error.
-    public mutating func refresh(after report: ReloadReport, call: BuildCall) async -> Refresh {
+    public mutating func refresh(after report: ReloadReport, call: @escaping BuildCall) async -> Refresh {
+        await refresh(after: report, source: BuildSource(call: call))
+    }
+
+    /// `refresh(after:call:)`, reading through `source`.
+    public mutating func refresh(after report: ReloadReport, source: BuildSource) async -> Refresh {
         // A theme only whose values changed: its outputs resolve only the changed keys again.
         let replaced = Set(report.recovered.map(\.theme) + report.added + report.removed)
         var changed: [String: [Attribute: [String]]] = [:]
@@ -81,7 +101,7 @@ public struct BuildKeeper: Sendable {
                 changed[change.theme, default: [:]][attribute, default: []] += keys
             }
         }
-        var result = await refresh(themes: affected(by: report), changed: changed, call: call)
+        var result = await refresh(themes: affected(by: report), changed: changed, source: source)
         result.problems += problems(in: report)
         return result
     }
@@ -98,27 +118,43 @@ public struct BuildKeeper: Sendable {
     /// Computes the outputs of `themes` and writes what changed. An output of a theme in `changed` (the keys whose
     /// values a change touched) resolves only those keys again when nothing else about the theme changed.
     public mutating func refresh(
-        themes: Set<String>, changed: [String: [Attribute: [String]]] = [:], call: BuildCall
+        themes: Set<String>, changed: [String: [Attribute: [String]]] = [:], call: @escaping BuildCall
     ) async -> Refresh {
+        await refresh(themes: themes, changed: changed, source: BuildSource(call: call))
+    }
+
+    /// `refresh(themes:changed:call:)`, reading through `source` (each question answered once in this refresh).
+    public mutating func refresh(
+        themes: Set<String>, changed: [String: [Attribute: [String]]] = [:], source: BuildSource
+    ) async -> Refresh {
+        let source = source.fresh()
         var result = Refresh()
         for (index, output) in project.configuration.outputs.enumerated() where themes.contains(output.theme) {
             do {
                 var input: BuildInput?
+                var unchanged: [BuildFile]?
                 if let memo = memos[index], let keys = changed[output.theme] {
-                    input = try await memo.input.updated(
-                        changed: keys, keys: memo.keys, selected: memo.selected, call: call)
-                    if let input { memos[index]?.input = input }
+                    if let update = try await memo.input.updated(
+                        changed: keys, keys: memo.keys, selected: memo.selected, source: source)
+                    {
+                        input = update.input
+                        memos[index]?.input = update.input
+                        // Nothing it writes changed: its files are those made last time.
+                        if !update.differs { unchanged = memo.files }
+                    }
                 }
                 if input == nil {
-                    var resolved = try await BuildInput.resolved(output, file: project.configuration.file, call: call)
+                    var resolved = try await BuildInput.resolved(
+                        output, file: project.configuration.file, source: source)
                     resolved.input.cache = caches[index]
                     memos[index] = Memo(input: resolved.input, keys: resolved.keys, selected: resolved.selected)
                     input = resolved.input
                 }
                 guard let input else { continue }
-                let files = BuildFormat.files(input).map {
-                    BuildFile(path: project.absolute($0.path), content: $0.content)
-                }
+                let files =
+                    unchanged
+                    ?? BuildFormat.files(input).map { BuildFile(path: project.absolute($0.path), content: $0.content) }
+                memos[index]?.files = files
                 let written = try BuildProject.write(files)
                 result.written += written
                 if written.isEmpty { result.unchanged += 1 }

@@ -28,7 +28,12 @@ public struct BuildProject: Sendable {
     /// The config file read again while the build is kept fresh: the new project when it loads and every output's
     /// theme, sets and contexts exist (a theme in error is no reason to refuse it: its outputs keep their files).
     /// The error says the last good config keeps running.
-    public func reloaded(call: BuildCall) async throws(BuildError) -> BuildProject {
+    public func reloaded(call: @escaping BuildCall) async throws(BuildError) -> BuildProject {
+        try await reloaded(source: BuildSource(call: call))
+    }
+
+    /// `reloaded`, reading through `source`.
+    public func reloaded(source: BuildSource) async throws(BuildError) -> BuildProject {
         func refused(_ error: BuildError) -> BuildError {
             var error = error
             error.message += " (the last good config keeps running)"
@@ -37,7 +42,7 @@ public struct BuildProject: Sendable {
         let project: BuildProject
         do { project = try Self.load(configuration.file) } catch { throw refused(error) }
         do {
-            _ = try await project.files(call: call)
+            _ = try await project.files(source: source.fresh())
         } catch let error as BuildError where error.code == .invalidConfiguration {
             throw refused(error)
         } catch {}
@@ -53,34 +58,37 @@ public struct BuildProject: Sendable {
             ? path : URL(fileURLWithPath: directory).appendingPathComponent(path).standardizedFileURL.path
     }
 
-    /// Every output's files, with absolute paths. Outputs of one theme ask the same questions (its keys, its
-    /// values in the same contexts), so each question is answered once, and outputs in the same units share what
-    /// their formats made from the same values.
-    public func files(call: BuildCall) async throws -> [BuildFile] {
-        let answers = Locked<[Question: JSONValue]>([:])
-        let asked: BuildCall = { method, params in
-            let question = Question(method: method.rawValue, params: params)
-            if let known = answers.withLock({ $0[question] }) { return known }
-            let answer = try await call(method, params)
-            answers.withLock { $0[question] = answer }
-            return answer
-        }
-        var caches: [String: BuildCache] = [:]
-        var files: [BuildFile] = []
-        for output in configuration.outputs {
-            var input = try await BuildInput.resolve(output, file: configuration.file, call: asked)
-            let units = "\(output.units?.rawValue ?? "")\u{0}\(output.remBase)"
-            input.cache = caches[units] ?? BuildCache()
-            caches[units] = input.cache
-            files += BuildFormat.files(input).map { BuildFile(path: absolute($0.path), content: $0.content) }
-        }
-        return files
+    /// Every output's files, with absolute paths, reading the themes through `call`.
+    public func files(call: @escaping BuildCall) async throws -> [BuildFile] {
+        try await files(source: BuildSource(call: call))
     }
 
-    /// A method call, as `files` remembers its answer.
-    struct Question: Hashable {
-        var method: String
-        var params: JSONObject
+    /// Every output's files, with absolute paths. Outputs of one theme ask the same questions (its keys, its
+    /// values in the same contexts), so each is answered once (by `source`), and outputs in the same units share
+    /// what their formats made from the same values. Once every output's values are read, the formats write their
+    /// text side by side (each from its own values alone).
+    public func files(source: BuildSource) async throws -> [BuildFile] {
+        var inputs: [BuildInput] = []
+        for output in configuration.outputs {
+            var input = try await BuildInput.resolved(output, file: configuration.file, source: source).input
+            let units = "\(output.units?.rawValue ?? "")\u{0}\(output.remBase)"
+            input.cache = source.reads.caches.withLock { caches in
+                if let cache = caches[units] { return cache }
+                let cache = BuildCache()
+                caches[units] = cache
+                return cache
+            }
+            inputs.append(input)
+        }
+        let made = await withTaskGroup(of: (Int, [BuildFile]).self) { group in
+            for (index, input) in inputs.enumerated() {
+                group.addTask { (index, BuildFormat.files(input)) }
+            }
+            var made = [[BuildFile]](repeating: [], count: inputs.count)
+            for await (index, files) in group { made[index] = files }
+            return made
+        }
+        return made.joined().map { BuildFile(path: absolute($0.path), content: $0.content) }
     }
 
     /// Writes the files whose content differs from what is on disk; returns the paths written.

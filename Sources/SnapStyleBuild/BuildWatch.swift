@@ -42,15 +42,10 @@ public final class BuildWatch: Sendable {
         try watcher.start()
         defer { watcher.stop() }
         let methods = StyleMethods(store: store, defaultTheme: "snap")
-        let call: BuildCall = { method, params in
-            guard let answer = try methods.answer(method, .object(params)) else {
-                throw RPCError.methodNotFound(method.rawValue)
-            }
-            return answer
-        }
+        let source = BuildSource(methods: methods)
         var keeper = BuildKeeper(project: project)
         let loaded = store.reloadAll()
-        var first = await keeper.refreshAll(call: call)
+        var first = await keeper.refreshAll(source: source)
         first.problems += keeper.problems(in: loaded)
         report(first)
         let configFile = URL(fileURLWithPath: project.configuration.file).standardizedFileURL.path
@@ -73,7 +68,7 @@ public final class BuildWatch: Sendable {
                 var (paths, rescan) = (batch.paths, batch.rescan)
                 var reloadedConfig: String?
                 if paths.remove(configFile) != nil {
-                    switch await reload(keeper.project, call: call) {
+                    switch await reload(keeper.project, source: source) {
                     case .success(let project):
                         keeper = BuildKeeper(project: project)
                         rescan = true
@@ -86,12 +81,12 @@ public final class BuildWatch: Sendable {
                 }
                 if rescan {
                     let change = store.reloadAll()
-                    var refresh = await keeper.refreshAll(call: call)
+                    var refresh = await keeper.refreshAll(source: source)
                     refresh.problems += keeper.problems(in: change)
                     refresh.reloadedConfig = reloadedConfig
                     report(refresh)
                 } else if !paths.isEmpty {
-                    let refresh = await keeper.refresh(after: store.apply(changedPaths: paths), call: call)
+                    let refresh = await keeper.refresh(after: store.apply(changedPaths: paths), source: source)
                     if !refresh.written.isEmpty || !refresh.problems.isEmpty { report(refresh) }
                 }
             }
@@ -102,9 +97,9 @@ public final class BuildWatch: Sendable {
 
     /// The config read again (`BuildProject.reloaded`), refused when it names other theme roots: the watcher keeps
     /// the roots it started with.
-    func reload(_ running: BuildProject, call: BuildCall) async -> Result<BuildProject, BuildError> {
+    func reload(_ running: BuildProject, source: BuildSource) async -> Result<BuildProject, BuildError> {
         let project: BuildProject
-        do { project = try await running.reloaded(call: call) } catch { return .failure(error) }
+        do { project = try await running.reloaded(source: source) } catch { return .failure(error) }
         guard project.roots == running.roots else {
             return .failure(
                 BuildError(

@@ -1,8 +1,25 @@
+import SnapStyleSystem
+
 /// Names from key paths: words split as Terrazzo splits them (at `.`, `-`, `_`, spaces and a lower-case letter or
 /// digit followed by a capital), joined in a naming style with an optional prefix.
 public enum BuildNaming {
     /// `color.systemBlue` → `["color", "system", "blue"]`; `gray.100` → `["gray", "100"]`.
     public static func words(_ text: String) -> [String] {
+        // Every format names every declaration of every block from the same few thousand paths: each text is split
+        // once (the table is emptied when it grows past what a large build names).
+        if let known = split.withLock({ $0[text] }) { return known }
+        let made = splitWords(text)
+        split.withLock { table in
+            if table.count >= 100_000 { table.removeAll(keepingCapacity: true) }
+            table[text] = made
+        }
+        return made
+    }
+
+    /// Words by their text, as `words` made them.
+    private static let split = Locked<[String: [String]]>([:])
+
+    static func splitWords(_ text: String) -> [String] {
         // By Unicode scalars: a name is made for every declaration of every block, and grapheme breaking is slow.
         var words: [String] = []
         var current = String.UnicodeScalarView()

@@ -25,44 +25,108 @@ public struct BuildValues: Sendable {
     public init(_ input: BuildInput) {
         var leftOutKeys = Set<String>()
         blocks = []
-        let made = input.cache.declarations.withLock { $0 }
-        var used: [String: BuildCache.Made] = [:]
         for (index, theme) in input.blocks.enumerated() {
-            var declarations: [BuildDeclaration] = []
-            var byPath: [String: Set<String>] = [:]
-            var pending: [(BuildDeclaration, String?)] = []
-            for (attribute, entries) in theme.values {
-                for entry in entries {
-                    let cacheKey = String(index) + "\u{0}" + attribute + "\u{0}" + entry.key
-                    let properties: [(suffix: String, value: String)]?
-                    if let known = made[cacheKey], known.value == entry.value, known.type == entry.type {
-                        properties = known.properties
-                        used[cacheKey] = known
-                    } else {
-                        properties = Self.properties(attribute, entry, input.output)
-                        used[cacheKey] = BuildCache.Made(value: entry.value, type: entry.type, properties: properties)
-                    }
-                    let path = BuildInput.path(attribute: attribute, entry)
-                    guard let properties else {
-                        leftOutKeys.insert(path)
-                        continue
-                    }
-                    for (suffix, written) in properties {
-                        byPath[path, default: []].insert(suffix)
-                        pending.append(
-                            (BuildDeclaration(path: path, suffix: suffix, value: written), input.aliases[index][path]))
-                    }
-                }
-            }
-            for (declaration, target) in pending {
-                var declaration = declaration
-                if let target, byPath[target]?.contains(declaration.suffix) == true { declaration.reference = target }
-                declarations.append(declaration)
-            }
-            blocks.append(declarations)
+            let slot = input.cache.slot(theme.context)
+            let made = Self.block(theme, aliases: input.aliases[index], input.output, reusing: slot.known)
+            input.cache.keep(made, in: slot.name)
+            blocks.append(made.declarations)
+            leftOutKeys.formUnion(made.leftOut)
         }
         leftOut = leftOutKeys.count
-        input.cache.declarations.withLock { $0 = used }
+    }
+
+    /// One block's declarations, with what each entry made; an entry equal (key, value and type) to the one at
+    /// the same place in `reusing` reuses its declarations. When only values changed, and each changed entry says
+    /// the same members, the earlier block's declarations are kept and only those entries' values replaced.
+    static func block(
+        _ theme: ResolvedTheme, aliases: [String: String], _ output: BuildOutput, reusing known: [BuildCache.Block]
+    ) -> BuildCache.Block {
+        let base = known.first { $0.aliases == aliases } ?? known.last
+        var properties: [[[(suffix: String, value: String)]?]] = []
+        // Same keys in the same places (only values may differ), and the places whose values differ.
+        var sameKeys = base != nil && base?.values.count == theme.values.count
+        var differing: [(position: Int, place: Int)] = []
+        for (position, (attribute, entries)) in theme.values.enumerated() {
+            let earlier = base.flatMap { base in
+                position < base.values.count && base.values[position].attribute == attribute
+                    ? (base.values[position].entries, base.properties[position]) : nil
+            }
+            if earlier?.0.count != entries.count { sameKeys = false }
+            var made: [[(suffix: String, value: String)]?] = []
+            made.reserveCapacity(entries.count)
+            for (place, entry) in entries.enumerated() {
+                if let (values, props) = earlier, place < values.count, values[place].key == entry.key,
+                    values[place].type == entry.type
+                {
+                    if values[place].value == entry.value {
+                        made.append(props[place])
+                        continue
+                    }
+                    differing.append((position, place))
+                } else {
+                    sameKeys = false
+                }
+                made.append(Self.properties(attribute, entry, output))
+            }
+            properties.append(made)
+        }
+        if sameKeys, let base, base.aliases == aliases,
+            let declarations = patched(base, differing.map { ($0, properties[$0.position][$0.place]) })
+        {
+            return BuildCache.Block(
+                values: theme.values, aliases: aliases, properties: properties, starts: base.starts,
+                declarations: declarations, leftOut: base.leftOut)
+        }
+        var leftOut = Set<String>()
+        var byPath: [String: Set<String>] = [:]
+        var pending: [BuildDeclaration] = []
+        var starts: [[Int]] = []
+        for (position, (attribute, entries)) in theme.values.enumerated() {
+            var first: [Int] = []
+            first.reserveCapacity(entries.count)
+            for (place, entry) in entries.enumerated() {
+                let path = BuildInput.path(attribute: attribute, entry)
+                first.append(pending.count)
+                guard let written = properties[position][place] else {
+                    leftOut.insert(path)
+                    continue
+                }
+                for (suffix, value) in written {
+                    byPath[path, default: []].insert(suffix)
+                    pending.append(BuildDeclaration(path: path, suffix: suffix, value: value))
+                }
+            }
+            starts.append(first)
+        }
+        if !aliases.isEmpty {
+            for index in pending.indices {
+                if let target = aliases[pending[index].path], byPath[target]?.contains(pending[index].suffix) == true {
+                    pending[index].reference = target
+                }
+            }
+        }
+        return BuildCache.Block(
+            values: theme.values, aliases: aliases, properties: properties, starts: starts, declarations: pending,
+            leftOut: leftOut)
+    }
+
+    /// `base`'s declarations with the values of the `changed` entries replaced, when each still says exactly the
+    /// members it said (so no declaration, reference or left-out key changes); nil otherwise.
+    static func patched(
+        _ base: BuildCache.Block,
+        _ changed: [(at: (position: Int, place: Int), properties: [(suffix: String, value: String)]?)]
+    ) -> [BuildDeclaration]? {
+        var declarations = base.declarations
+        for (at, properties) in changed {
+            guard let properties, let before = base.properties[at.position][at.place], before.count == properties.count
+            else { return nil }
+            let start = base.starts[at.position][at.place]
+            for (offset, (suffix, value)) in properties.enumerated() {
+                guard before[offset].suffix == suffix else { return nil }
+                declarations[start + offset].value = value
+            }
+        }
+        return declarations
     }
 
     /// A key's declarations as member suffixes and values in the output's units; nil when CSS cannot say it.
@@ -80,22 +144,46 @@ public struct BuildValues: Sendable {
     }
 }
 
-/// What an output's formats made from its values, kept by a kept build from one refresh to the next: a key whose
-/// value did not change reuses its declarations (only those the last computation used are kept), and a name is
-/// made once. A one-shot build starts with an empty one.
+/// What formats made from values, kept between the outputs of one build (in the same units) and by a kept build
+/// from one refresh to the next: a block of values equal to one made before reuses its declarations whole, and a
+/// key whose value did not change reuses its own; a name is made once. A one-shot build starts with an empty one.
 public final class BuildCache: Sendable {
-    struct Made: Sendable {
-        var value: StyleValue
-        var type: String?
-        var properties: [(suffix: String, value: String)]?
+    /// One block's values, and the declarations made from them.
+    struct Block: Sendable {
+        var values: [(attribute: String, entries: [ExportedValue])]
+        var aliases: [String: String]
+        /// Per attribute, per entry: the member suffixes and values; nil when CSS cannot say it.
+        var properties: [[[(suffix: String, value: String)]?]]
+        /// Per attribute, per entry: where its declarations start in `declarations`.
+        var starts: [[Int]]
+        var declarations: [BuildDeclaration]
+        /// The paths of the keys CSS cannot say.
+        var leftOut: Set<String>
     }
 
-    /// By `BLOCK\0ATTRIBUTE\0KEY`: the value the declarations were made from, and them.
-    let declarations = Locked<[String: Made]>([:])
+    /// By context (the context object's text): the blocks made lately, at most one per set of aliases.
+    let blocks = Locked<[String: [Block]]>([:])
     /// Names by their inputs.
     let names = Locked<[String: String]>([:])
 
     public init() {}
+
+    /// Where a block's declarations are kept (its context's text), and those kept there now.
+    func slot(_ context: JSONObject) -> (name: String, known: [Block]) {
+        let name = JSONText.encode(.object(context))
+        return (name, blocks.withLock { $0[name] ?? [] })
+    }
+
+    /// Keeps a block made in a slot, in place of the one there with the same aliases (at most four per slot).
+    func keep(_ block: Block, in slot: String) {
+        blocks.withLock { blocks in
+            var kept = blocks[slot] ?? []
+            kept.removeAll { $0.aliases == block.aliases }
+            kept.append(block)
+            if kept.count > 4 { kept.removeFirst(kept.count - 4) }
+            blocks[slot] = kept
+        }
+    }
 
     /// A name made by `make`, or the one it made before for the same `key`.
     func name(_ key: String, _ make: () -> String) -> String {

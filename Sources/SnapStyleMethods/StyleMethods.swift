@@ -210,8 +210,15 @@ public struct StyleMethods: Sendable {
     func keys(_ value: JSONValue?) throws(RPCError) -> JSONValue {
         let params = try Params(value, allowed: ["theme", "attribute"])
         let (name, theme) = try theme(params)
-        let snapshot = theme.snapshot
         let attributes = params["attribute"] == nil ? Attribute.allCases : [try params.attribute()]
+        return keysResult(name, theme, attributes).json
+    }
+
+    /// The `keys` answer, typed.
+    public func keysResult(_ name: String, _ theme: StyleTheme, _ attributes: [Attribute] = Attribute.allCases)
+        -> KeysResult
+    {
+        let snapshot = theme.snapshot
         let keys = attributes.map { attribute in
             let entries = snapshot.keys(attribute).compactMap { key -> KeysResult.Entry? in
                 guard let (_, entry) = snapshot.topEntry(attribute, key) else { return nil }
@@ -223,8 +230,7 @@ public struct StyleMethods: Sendable {
         }
         return KeysResult(
             theme: name, generation: snapshot.generation, keys: keys, containers: snapshot.containers.keys.sorted(),
-            components: snapshot.components.keys.sorted()
-        ).json
+            components: snapshot.components.keys.sorted())
     }
 }
 

@@ -67,9 +67,10 @@ public final class BuildService: Service, Sendable {
                 }
             }.get()
         }
+        let source = BuildSource(call: call, methods: methods)
         var keepers = projects.map(BuildKeeper.init)
         for index in keepers.indices {
-            log(await keepers[index].refreshAll(call: call), keepers[index])
+            log(await keepers[index].refreshAll(source: source), keepers[index])
         }
         publish(keepers, .keeping)
         let poll = pollConfigs()
@@ -87,10 +88,10 @@ public final class BuildService: Service, Sendable {
                 for index in edited.sorted() {
                     let file = keepers[index].project.configuration.file
                     do throws(BuildError) {
-                        let project = try await keepers[index].project.reloaded(call: call)
+                        let project = try await keepers[index].project.reloaded(source: source)
                         keepers[index] = BuildKeeper(project: project)
                         logger.info("build \(file): config reloaded")
-                        log(await keepers[index].refreshAll(call: call), keepers[index])
+                        log(await keepers[index].refreshAll(source: source), keepers[index])
                     } catch {
                         logger.error("build \(error.description)")
                     }
@@ -99,7 +100,7 @@ public final class BuildService: Service, Sendable {
                     let start = ContinuousClock.now
                     defer { logger.debug("builds refreshed in \(ContinuousClock.now - start)") }
                     for index in keepers.indices {
-                        log(await keepers[index].refresh(after: report, call: call), keepers[index])
+                        log(await keepers[index].refresh(after: report, source: source), keepers[index])
                     }
                 }
                 publish(keepers, .keeping)

@@ -41,7 +41,9 @@ import Testing
         BuildFixture.tokens.replacingOccurrences(of: text, with: replacement)
     }
 
-    @Test func eachRefreshWritesWhatAFreshBuildWrites() async throws {
+    /// Read through calls, or in-process (whole aliases found without `explain`): either way, what a fresh build
+    /// through calls writes.
+    @Test(arguments: [false, true]) func eachRefreshWritesWhatAFreshBuildWrites(inProcess: Bool) async throws {
         let fixture = BuildFixture(config: Self.config)
         let project = try BuildProject.load(fixture.configPath)
         let store = ThemeStore(roots: project.roots.map { ThemeRoot(path: $0, origin: .config) })
@@ -51,14 +53,15 @@ import Testing
             guard let answer = try methods.answer(method, .object(params)) else { throw BuildError(.resolution, "no") }
             return answer
         }
+        let source = inProcess ? BuildSource(methods: methods) : BuildSource(call: call)
         var keeper = BuildKeeper(project: project)
-        let first = await keeper.refreshAll(call: call)
+        let first = await keeper.refreshAll(source: source)
         #expect(first.problems == [], "\(first.problems)")
         #expect(Set(first.written) == Set(try await project.files(call: call).map(\.path)))
         for (file, text) in Self.edits {
             fixture.directory.write("themes/ds/" + file, text)
             let report = store.apply(changedPaths: [fixture.directory.full("themes/ds/" + file)])
-            let refresh = await keeper.refresh(after: report, call: call)
+            let refresh = await keeper.refresh(after: report, source: source)
             #expect(refresh.problems == [], "\(refresh.problems)")
             // What the keeper wrote is what a build from scratch computes now.
             for expected in try await project.files(call: call) {
@@ -66,6 +69,7 @@ import Testing
                 #expect(written == expected.content, "\(expected.path) after editing \(file)")
             }
             #expect(keeper.states.allSatisfy { $0 == .current })
+            #expect(try await project.files(source: source.fresh()) == project.files(call: call))
         }
     }
 }
