@@ -107,7 +107,7 @@ extension KeyAnalysis {
                 }
                 guard let attribute = self.attribute(of: target) else {
                     if !onCycles.contains(key) {
-                        d.error(def.token.location, "\(key): reads {\(target)}, which is in error: left out")
+                        d.leftOut(def.token.location, reader: key, target: target)
                     }
                     failed = true
                     continue

@@ -116,8 +116,9 @@ public enum TokenCompiler {
         all.append(leftOutErrors)
         // A key left out now and not last time, or the other way round, changed too.
         let changedLeftOut = leftOut.symmetricDifference(reuse.memo.leftOut).map(graph.name)
+        let errors = all.errors.filter { !$0.isConsequence } + all.errors.filter(\.isConsequence)
         return DTCGCompilation(
-            layer: served, errors: graph.oncePerCause(all.errors), themeErrors: graph.oncePerCause(d.errors),
+            layer: served, errors: graph.oncePerCause(errors), themeErrors: graph.oncePerCause(d.errors),
             warnings: graph.oncePerCause(all.warnings), tokenCount: graph.keyOrder.count,
             recompiled: recompiled.map { $0.union(changedLeftOut) }
         )

@@ -128,11 +128,11 @@ extension TokenDefinitions {
             guard analysis.checkTarget(target, from: def, expected: nil) else { return nil }
             let attribute = analysis.attribute(of: target)
             guard attribute == .number else {
-                d.error(
-                    def.token.location,
-                    attribute == nil
-                        ? "\(key): reads {\(target)}, which is in error: left out"
-                        : "\(key): {\(target)} in '\(text)' is not a number or a length")
+                if attribute == nil {
+                    d.leftOut(def.token.location, reader: key, target: target)
+                } else {
+                    d.error(def.token.location, "\(key): {\(target)} in '\(text)' is not a number or a length")
+                }
                 return nil
             }
             if analysis.keyType(target) == "dimension" { lengths.insert(target) }

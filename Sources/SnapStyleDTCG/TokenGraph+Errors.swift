@@ -26,7 +26,7 @@ extension TokenGraph {
                 else { continue }
                 layer.set(attribute, name(reader), nil)
                 layer.tokens.tokens[.key(attribute, name(reader))] = nil
-                diagnostics.error(location, "\(reader): reads {\(target)}, which is in error: left out")
+                diagnostics.leftOut(location, reader: reader, target: target)
             }
         }
         diagnostics.errors.sort {

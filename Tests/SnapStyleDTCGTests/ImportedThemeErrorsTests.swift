@@ -58,6 +58,17 @@ import Testing
             "\(given.errors)")
     }
 
+    /// Causes come first, whatever the order of the files: a theme's answers carry only the first 20 errors.
+    @Test func theCauseIsReportedBeforeTheTokensLeftOutWithIt() throws {
+        let given = try Given([
+            "a.json": #"{"reader": {"$type": "number", "$value": "{bad}"}}"#,
+            "b.json": #"{"bad": {"$type": "number", "$value": "abc"}}"#,
+        ])
+        #expect(given.errors.count == 2, "\(given.errors)")
+        #expect(given.errors.first?.hasPrefix("b.json:1:") == true, "\(given.errors)")
+        #expect(given.errors.last?.hasPrefix("a.json:1:") == true, "\(given.errors)")
+    }
+
     @Test func fixingTheTokenBringsItsReadersBack() throws {
         var files = Self.files
         var memo = TokenMemo()
