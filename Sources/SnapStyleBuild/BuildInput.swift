@@ -42,7 +42,11 @@ extension BuildInput {
         for block in output.contexts {
             let place = selection + Jansson.encode(.object(block.context))
             var theme = try await source.remembered(place, in: \.blocks) {
-                try await ThemeExport.resolve(keys: keys, params: params, context: block.context, call: call)
+                if let typed = try source.values(output.theme, block.context, keys) {
+                    return ThemeExport.resolved(
+                        keys: keys, context: block.context, generation: typed.generation, values: typed.values)
+                }
+                return try await ThemeExport.resolve(keys: keys, params: params, context: block.context, call: call)
             }
             theme.selector = block.selector
             blocks.append(theme)
@@ -137,16 +141,26 @@ extension BuildInput {
                     places[attribute, default: [:]][entry.key] = (position, place)
                 }
             }
-            var request = params
-            request["context"] = .object(block.context)
-            request["queries"] = .array(queries)
-            guard let result = ResolveQueriesResult(json: try await call(.resolve, request)),
-                result.results.count == queries.count
-            else { return nil }
-            for entry in result.results {
-                guard let json = entry.value, let value = StyleValue(json: json, attribute: entry.attribute),
-                    let (position, place) = places[entry.attribute]?[entry.key]
-                else {
+            let found: [(attribute: Attribute, key: String, value: StyleValue?)]
+            if let typed = try source.values(output.theme, block.context, touched) {
+                let asked = touched.keys.flatMap { list in list.entries.map { (list.attribute, $0.key) } }
+                found = zip(asked, typed.values).map { ($0.0, $0.1, $1) }
+            } else {
+                var request = params
+                request["context"] = .object(block.context)
+                request["queries"] = .array(queries)
+                guard let result = ResolveQueriesResult(json: try await call(.resolve, request)),
+                    result.results.count == queries.count
+                else { return nil }
+                found = result.results.map { entry in
+                    (
+                        entry.attribute, entry.key,
+                        entry.value.flatMap { StyleValue(json: $0, attribute: entry.attribute) }
+                    )
+                }
+            }
+            for entry in found {
+                guard let value = entry.value, let (position, place) = places[entry.attribute]?[entry.key] else {
                     return nil
                 }
                 if updated.blocks[index].values[position].entries[place].value != value {

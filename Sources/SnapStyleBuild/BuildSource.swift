@@ -45,6 +45,16 @@ public struct BuildSource {
             }, methods: methods)
     }
 
+    /// In-process: the values of `keys` in a context of `theme`, typed (no answer is encoded); nil when the calls
+    /// go to a daemon.
+    func values(_ theme: String, _ context: JSONObject, _ keys: KeysResult) throws -> (
+        generation: Int, values: [StyleValue?]
+    )? {
+        guard let methods else { return nil }
+        let asked = keys.keys.flatMap { list in list.entries.map { (list.attribute, $0.key) } }
+        return try methods.resolvedValues(theme: theme, context: context, keys: asked)
+    }
+
     private let base: BuildCall
 
     /// The same source with nothing remembered, for the next build or refresh.

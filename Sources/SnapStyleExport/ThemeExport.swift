@@ -61,7 +61,15 @@ public enum ThemeExport {
             var object = JSONObject()
             for (attribute, entries) in theme.values {
                 var keys = JSONObject()
-                for entry in entries { keys[entry.key] = entry.value.json }
+                // Appended while unique: assigning by subscript searches every member (quadratic at 3,000 keys).
+                var seen = Set<String>()
+                for entry in entries {
+                    if seen.insert(entry.key).inserted {
+                        keys.append(entry.key, entry.value.json)
+                    } else {
+                        keys[entry.key] = entry.value.json
+                    }
+                }
                 object[attribute] = .object(keys)
             }
             return .object(object)
@@ -110,6 +118,29 @@ public enum ThemeExport {
             context: context, selector: selector,
             values: keys.keys.map { ($0.attribute.rawValue, entries[$0.attribute] ?? []) })
         theme.generation = generations.count == 1 ? generations.first : nil
+        return theme
+    }
+
+    /// `resolve` from values already typed (in-process, without a call): `values` has one per key `keys` lists, in
+    /// its order (nil: the key has no value), all from `generation`.
+    public static func resolved(
+        keys: KeysResult, context: JSONObject, selector: String = ":root", generation: Int, values: [StyleValue?]
+    ) -> ResolvedTheme {
+        var next = values.makeIterator()
+        var theme = ResolvedTheme(
+            context: context, selector: selector,
+            values: keys.keys.map { list in
+                (
+                    list.attribute.rawValue,
+                    list.entries.compactMap { info in
+                        guard let value = next.next() ?? nil else { return nil }
+                        return ExportedValue(
+                            key: info.key, value: value, type: info.token?.type, description: info.token?.description,
+                            deprecated: info.token?.deprecated)
+                    }
+                )
+            })
+        theme.generation = generation == keys.generation ? generation : nil
         return theme
     }
 

@@ -109,8 +109,14 @@ public enum JSONText {
     static func real(_ value: Double, digits: Int?) -> String {
         guard value.isFinite else { return "null" }
         guard let digits else { return value.description }
+        // An integer of fewer digits than `digits` prints as itself (`%.Ng` uses no exponent below 10^N).
+        if digits >= 15, value.rounded() == value, abs(value) < 1e15, value != 0 || value.sign == .plus {
+            return String(Int64(value)) + ".0"
+        }
         let text = RealFormat.significant(value, digits: digits)
-        guard let e = text.firstIndex(of: "e") else { return text.contains(".") ? text : text + ".0" }
+        guard let e = text.firstIndex(of: "e") else {
+            return text.utf8.contains(UInt8(ascii: ".")) ? text : text + ".0"
+        }
         var exponent = text[text.index(after: e)...]
         let sign = exponent.first == "-" ? "-" : ""
         if exponent.first == "-" || exponent.first == "+" { exponent = exponent.dropFirst() }

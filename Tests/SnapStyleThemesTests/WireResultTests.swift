@@ -57,6 +57,37 @@ import Testing
             #"{"theme": "brand", "attribute": "\#(attribute.rawValue)", "key": "\#(imported.key)"}"#)
     }
 
+    /// `resolvedValues` (the in-process build's typed read) is what a client reads from `resolve` with `queries`,
+    /// for every key of every attribute, native and imported, in two contexts.
+    @Test func typedValuesAreTheAnswersRead() throws {
+        var kinds = Set<String>()
+        for theme in ["snap", "ocean", "brand"] {
+            let keys = try #require(KeysResult(json: try answer(.keys, #"{"theme": "\#(theme)"}"#)))
+            let asked = keys.keys.flatMap { list in list.entries.map { (list.attribute, $0.key) } }
+            for context: JSONObject in [[:], ["colorScheme": "dark"]] {
+                let typed = try methods.resolvedValues(theme: theme, context: context, keys: asked)
+                #expect(typed.values.count == asked.count)
+                for start in stride(from: 0, to: asked.count, by: 1000) {
+                    let batch = Array(asked[start..<min(start + 1000, asked.count)])
+                    let request: JSONObject = [
+                        "theme": .string(theme), "context": .object(context),
+                        "queries": .array(
+                            batch.map { .object(["attribute": .string($0.0.rawValue), "key": .string($0.1)]) }),
+                    ]
+                    let json = try #require(try methods.answer(.resolve, .object(request)))
+                    let result = try #require(ResolveQueriesResult(json: json))
+                    #expect(result.generation == typed.generation)
+                    for (offset, entry) in result.results.enumerated() {
+                        let read = entry.value.flatMap { StyleValue(json: $0, attribute: entry.attribute) }
+                        #expect(typed.values[start + offset] == read, "\(theme) \(entry.attribute) \(entry.key)")
+                        if read != nil { kinds.insert(entry.attribute.rawValue) }
+                    }
+                }
+            }
+        }
+        #expect(kinds.isSuperset(of: ["surface", "number", "font", "padding", "shape", "composition", "accent"]))
+    }
+
     @Test func aNullValueIsNoValue() throws {
         let result = try #require(
             ResolveResult(json: try answer(.resolve, #"{"attribute": "composition", "key": "title"}"#)))
