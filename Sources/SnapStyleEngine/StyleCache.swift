@@ -69,6 +69,11 @@ final class StyleCache: Sendable {
         /// Bytes of the canonical texts of `overrides`.
         var overridesBytes = 0
         var nextContextID: UInt32 = 1
+        /// The last generation whose installation changed what a context's derivation reads (a component, a
+        /// container, an accent, the modifiers): a context derived from it or later holds for the generations since.
+        var derivationsFrom = 0
+        /// How many contexts were derived (for tests).
+        var derivations = 0
         var nextOverridesID: Int32 = 1
         var statistics = CacheStatistics()
         /// More interned keys than this (a flood of overrides with new keys) and the cache starts over.
@@ -251,10 +256,21 @@ final class StyleCache: Sendable {
     func context(_ key: ContextKey, generation: Int, derive: () throws(ContextError) -> DerivedContext)
         throws(ContextError) -> (UInt32, DerivedContext)
     {
-        let known = state.withLock { $0.contexts.use(key) }
+        let (known, from) = state.withLock { ($0.contexts.use(key), $0.derivationsFrom) }
         if let known, known.generation == generation { return (known.id, known.derived) }
+        if let known, from <= known.generation, known.generation < generation {
+            state.withLock { state in
+                guard generation == state.snapshot.generation, var record = state.contexts.peek(key),
+                    record.id == known.id
+                else { return }
+                record.generation = generation
+                state.contexts.insert(key, record, cost: 1)
+            }
+            return (known.id, known.derived)
+        }
         let derived = try derive()
         return state.withLock { state in
+            state.derivations += 1
             // A dropped context's entries can never be hit again (ids are not reused): they age out of the table.
             while state.contexts.count >= maximumContexts { _ = state.contexts.removeOldest() }
             if state.nextContextID >= 1 << 28 {
@@ -313,6 +329,13 @@ final class StyleCache: Sendable {
     /// transitive closure of what changed, `ReferenceGraph.affectedKeys`), not only the edited definitions.
     func install(_ snapshot: ThemeSnapshot, changed: Set<NodeRef>) {
         state.withLock { state in
+            let derivationChanged =
+                snapshot.modifiers != state.snapshot.modifiers
+                || changed.contains { node in
+                    if case .key(let attribute, _) = node { return attribute == .accent }
+                    return true
+                }
+            if derivationChanged { state.derivationsFrom = snapshot.generation }
             state.snapshot = snapshot
             for node in changed {
                 let id = state.nodeID(node)
@@ -331,6 +354,7 @@ final class StyleCache: Sendable {
         state.withLock { state in
             state.statistics.invalidations += state.entries.count
             state.snapshot = snapshot
+            state.derivationsFrom = snapshot.generation
             state.keyLimit = Self.keyLimit(snapshot)
             clear(&state, keys: true)
         }
@@ -355,6 +379,9 @@ final class StyleCache: Sendable {
             return statistics
         }
     }
+
+    /// How many contexts were derived so far (for tests).
+    var derivations: Int { state.withLock { $0.derivations } }
 
     /// The sizes of every internal structure (for tests: each stays bounded).
     var sizes: (entries: Int, slots: Int, dependents: Int, dependentKeys: Int, contexts: Int, keys: Int) {

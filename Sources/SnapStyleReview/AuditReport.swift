@@ -108,20 +108,8 @@ extension ThemeAuditor {
         for index in findings.indices where !findings[index].measurement.passes {
             let fixKey = FixKey(findings[index].measurement)
             if fixes[fixKey] == nil {
-                let checked = uses[fixKey] ?? []
-                // A color passes a use by its backgrounds and requirement alone: each distinct one is checked once.
-                let distinct = SuggestionMemo.Uses(color: fixKey.color, apca: options.apca, uses: checked)
-                let to: RGBA?
-                if let known = memo?.fixes[distinct] {
-                    to = known
-                } else {
-                    to = ColorSuggestion.nearest(to: fixKey.color) { candidate in
-                        distinct.uses.allSatisfy { $0.passes(with: candidate, apca: options.apca) }
-                    }
-                    memo?.fixes[distinct] = to
-                }
-                fixes[fixKey] = ColorFix(
-                    key: findings[index].measurement.foreground, from: fixKey.color, to: to, checked: checked.count)
+                fixes[fixKey] = fix(
+                    fixKey, key: findings[index].measurement.foreground, uses: uses[fixKey] ?? [], memo: memo)
             }
             findings[index].suggestion = fixes[fixKey]
         }
@@ -131,6 +119,24 @@ extension ThemeAuditor {
             theme: theme, generation: session.generation, contexts: contexts, measured: measured,
             findings: all ? findings : findings.filter { !$0.measurement.passes }, failing: failing, exempt: exempt,
             unmeasured: unmeasured)
+    }
+}
+
+extension ThemeAuditor {
+    /// The nearest color for a failing foreground color that passes every one of its `uses`.
+    func fix(_ fixKey: FixKey, key: AuditKey, uses: [AuditMeasurement], memo: SuggestionMemo?) -> ColorFix {
+        // A color passes a use by its backgrounds and requirement alone: each distinct one is checked once.
+        let distinct = SuggestionMemo.Uses(color: fixKey.color, apca: options.apca, uses: uses)
+        let to: RGBA?
+        if let known = memo?.fixes[distinct] {
+            to = known
+        } else {
+            to = ColorSuggestion.nearest(to: fixKey.color) { candidate in
+                distinct.uses.allSatisfy { $0.passes(with: candidate, apca: options.apca) }
+            }
+            memo?.fixes[distinct] = to
+        }
+        return ColorFix(key: key, from: fixKey.color, to: to, checked: uses.count)
     }
 }
 

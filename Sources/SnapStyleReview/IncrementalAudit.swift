@@ -39,6 +39,9 @@ public final class IncrementalAudit: @unchecked Sendable {
         var dependencies: [Unit: Set<NodeRef>]
         /// Per context (in `structure.contexts`' order), what each unit measured.
         var measured: [[Unit: Measured]]
+        /// Each group's measurements grouped across contexts, and the groups measuring each foreground color.
+        var parts: [Group: Part]
+        var holders: [FixKey: Set<Group>]
         var result: ThemeAuditResult
     }
 
@@ -47,6 +50,9 @@ public final class IncrementalAudit: @unchecked Sendable {
     /// What the last `run` measured: unit × context measurements and the pairs they gave (0 when it reused its
     /// result), and whether it measured everything.
     public private(set) var lastRun: (units: Int, pairs: Int, whole: Bool) = (0, 0, false)
+
+    /// How many groups of units (a component, an accent, a kind of named pair) the last run grouped again.
+    public private(set) var lastRegrouped = 0
 
     /// The result of the last run.
     public var lastResult: ThemeAuditResult? { kept?.result }
@@ -62,16 +68,21 @@ public final class IncrementalAudit: @unchecked Sendable {
         let structure = Self.structure(of: auditor)
         if let kept, kept.generation == generation, kept.structure == structure {
             lastRun = (0, 0, false)
+            lastRegrouped = 0
             return kept.result
         }
         var measured: [[Unit: Measured]]
         var dependencies: [Unit: Set<NodeRef>]
         var stale: Set<Unit>?
+        var parts: [Group: Part] = [:]
+        var holders: [FixKey: Set<Group>] = [:]
         if let kept, kept.structure == structure, let changed = changes(kept.generation),
             !changed.contains(where: Self.isStructural)
         {
             measured = kept.measured
             dependencies = kept.dependencies
+            parts = kept.parts
+            holders = kept.holders
             stale = Set(structure.units.filter { !dependencies[$0, default: []].isDisjoint(with: changed) })
         } else {
             measured = Array(repeating: [:], count: structure.contexts.count)
@@ -105,20 +116,22 @@ public final class IncrementalAudit: @unchecked Sendable {
                 pairs += result.pairs.count
             }
         }
-        let byContext = structure.contexts.enumerated().map { index, context in
-            var entry = ThemeAuditor.ContextMeasurements(context: context, pairs: [], unmeasured: 0)
-            for unit in structure.units {
-                guard let result = measured[index][unit] else { continue }
-                entry.pairs += result.pairs
-                entry.unmeasured += result.unmeasured
+        let groups = Self.groups(of: structure)
+        let regroup = stale.map { Set($0.map { Self.group(of: $0, structure) }) } ?? Set(groups.keys)
+        for group in regroup {
+            if let old = parts[group] {
+                for key in old.uses.keys { holders[key]?.remove(group) }
             }
-            return entry
+            let part = Self.part(units: groups[group] ?? [], structure, measured)
+            for key in part.uses.keys { holders[key, default: []].insert(group) }
+            parts[group] = part
         }
-        let result = auditor.result(of: byContext, all: false, memo: memo)
+        let result = auditor.result(of: parts, holders: holders, contexts: structure.contexts, memo: memo)
         kept = Kept(
             generation: generation, structure: structure, dependencies: dependencies, measured: measured,
-            result: result)
+            parts: parts, holders: holders, result: result)
         lastRun = (units, pairs, stale == nil)
+        lastRegrouped = regroup.count
         return result
     }
 

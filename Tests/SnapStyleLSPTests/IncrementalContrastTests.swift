@@ -65,6 +65,8 @@ import Testing
         let audit = try #require(harness.server.contrast.kept("ink"))
         #expect(audit.lastRun.whole, "the first audit measures everything")
         let everything = audit.lastRun.units
+        let groups = audit.lastRegrouped
+        #expect(groups > 10, "the first audit groups every component, accent and named pair")
         let (first, contexts) = try Self.wholeAudit(harness.server)
         let same = audit.lastResult?.findings == first.findings
         #expect(same, "the findings differ from a whole audit's")
@@ -102,14 +104,18 @@ import Testing
             #expect(audit.lastResult?.failing == whole.failing, "edit \(index)")
             #expect(audit.lastResult?.measured == whole.measured, "edit \(index)")
             switch expected {
-            case .structural: #expect(audit.lastRun.whole, "edit \(index)")
+            case .structural:
+                #expect(audit.lastRun.whole, "edit \(index)")
+                #expect(audit.lastRegrouped == groups, "edit \(index)")
             case .readers(let readers):
                 #expect(!audit.lastRun.whole, "edit \(index)")
                 #expect(audit.lastRun.units == readers * contexts, "edit \(index): \(audit.lastRun)")
                 #expect(audit.lastRun.units * 10 < everything, "edit \(index)")
+                #expect(audit.lastRegrouped == readers, "edit \(index): only the readers' findings are grouped again")
             case .someReaders:
                 #expect(!audit.lastRun.whole, "edit \(index)")
                 #expect(audit.lastRun.units > 2 * contexts && audit.lastRun.units < everything, "edit \(index)")
+                #expect(audit.lastRegrouped > 2 && audit.lastRegrouped < groups, "edit \(index)")
             case .broken: break
             }
         }
