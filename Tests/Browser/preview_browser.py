@@ -596,10 +596,10 @@ def error_banner(checks, driver, themes, artifacts):
     choose(driver, "theme", "faulty")
     banner = driver.find_element(By.ID, "banner")
     checks.until(lambda: banner.is_displayed(), "its banner shows")
-    lines = [item.text for item in banner.find_elements(By.CSS_SELECTOR, "li:not(.banner-more)")]
-    more = banner.find_elements(By.CSS_SELECTOR, "li.banner-more")
+    lines = banner_lines(driver, "li:not(.banner-more)")
+    more = banner_lines(driver, "li.banner-more")
     checks.expect(len(lines) == 20 and len(set(lines)) == 20, "the first 20 errors, each once (%d)" % len(lines))
-    checks.expect(more and "6 more" in more[0].text, "and how many more (%s)" % [m.text for m in more])
+    checks.expect(more and "6 more" in more[0], "and how many more (%s)" % more)
     checks.expect(banner.get_attribute("data-count") == "26", "the count is 26 (%s)" % banner.get_attribute(
         "data-count"))
     # The daemon serves the tokens without errors: the banner is a warning above them, not an error.
@@ -616,6 +616,13 @@ def error_banner(checks, driver, themes, artifacts):
     checks.console_is_clean("the theme with errors")
 
 
+def banner_lines(driver, selector="li"):
+    """The banner's lines, read in one script: the page may redraw the banner between two WebDriver calls."""
+    return driver.execute_script(
+        "return Array.from(document.querySelectorAll('#banner ' + arguments[0])).map(e => e.innerText.trim())",
+        selector)
+
+
 def left_out_live(checks, driver, themes, artifacts, banner):
     """The banner of the tokens left out follows each save without a reload, and goes when they are fixed."""
     path = os.path.join(themes, "faulty", "tokens.json")
@@ -624,9 +631,10 @@ def left_out_live(checks, driver, themes, artifacts, banner):
     write_atomically(path, json.dumps(tokens) + "\n")
     checks.until(lambda: banner.is_displayed() and banner.get_attribute("data-count") == "1",
                  "a save that fixes all but one token updates the banner to 1")
-    lines = [item.text for item in banner.find_elements(By.TAG_NAME, "li")]
-    checks.expect(len(lines) == 1 and re.fullmatch(r"faulty/tokens\.json:1:\d+: b: alias \{nope\} names no token",
-                                                   lines[0]), "the line reads path:line:column: message (%s)" % lines)
+    one_line = r"faulty/tokens\.json:1:\d+: b: alias \{nope\} names no token"
+    checks.until(lambda: (lambda lines: len(lines) == 1 and re.fullmatch(one_line, lines[0]))(banner_lines(driver)),
+                 "the line reads path:line:column: message", state=lambda: str(banner_lines(driver)))
+    lines = banner_lines(driver)
     checks.expect("leaves out 1 token in error" in banner.get_attribute("data-title"), "one token, said once")
     checks.expect(banner.text.strip() == lines[0], "the banner holds that line and nothing else (%r)" % banner.text)
     screenshot(driver, os.path.join(artifacts, "preview-left-out.png"), full_page=False)
