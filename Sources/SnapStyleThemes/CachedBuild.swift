@@ -52,18 +52,7 @@ public final class CachedBuild: ThemeSource {
         let infos = output.build.infos
         state.withLock { state in
             state.build = output.build
-            for (name, installation) in output.installed {
-                switch installation {
-                case .first(let snapshot):
-                    state.themes[name] = StyleTheme(snapshot, budget: cacheBudget)
-                case .next(let snapshot, let changed):
-                    if let theme = state.themes[name] {
-                        theme.install(snapshot, changed: changed)
-                    } else {
-                        state.themes[name] = StyleTheme(snapshot, budget: cacheBudget)
-                    }
-                }
-            }
+            ThemeInstallation.serve(output.installed, in: &state.themes, budget: cacheBudget)
             for name in state.themes.keys where output.build.snapshot(named: name) == nil { state.themes[name] = nil }
             state.infos = infos
         }

@@ -76,4 +76,23 @@ enum ThemeInstallation: Sendable {
     case first(ThemeSnapshot)
     /// A next generation: the cache entries that read one of `changed` are dropped, the others stay valid.
     case next(ThemeSnapshot, changed: Set<NodeRef>)
+
+    /// Serves each installation: a theme's first on a new cache, a next one on its cache (which drops the entries
+    /// that read what changed), or on a new cache when none serves it yet.
+    static func serve(
+        _ installed: [String: ThemeInstallation], in themes: inout [String: StyleTheme], budget: CacheBudget
+    ) {
+        for (name, installation) in installed {
+            switch installation {
+            case .first(let snapshot):
+                themes[name] = StyleTheme(snapshot, budget: budget)
+            case .next(let snapshot, let changed):
+                if let theme = themes[name] {
+                    theme.install(snapshot, changed: changed)
+                } else {
+                    themes[name] = StyleTheme(snapshot, budget: budget)
+                }
+            }
+        }
+    }
 }

@@ -121,18 +121,7 @@ public final class ThemeStore: Sendable {
     /// Serves the generations a build gave: a theme's first on a new cache, a next one on its cache, which drops
     /// the entries that read what changed. Themes gone from the build are no longer served.
     func install(_ installed: [String: ThemeInstallation], _ state: inout State) {
-        for (name, installation) in installed {
-            switch installation {
-            case .first(let snapshot):
-                state.themes[name] = StyleTheme(snapshot, budget: cacheBudget)
-            case .next(let snapshot, let changed):
-                if let theme = state.themes[name] {
-                    theme.install(snapshot, changed: changed)
-                } else {
-                    state.themes[name] = StyleTheme(snapshot, budget: cacheBudget)
-                }
-            }
-        }
+        ThemeInstallation.serve(installed, in: &state.themes, budget: cacheBudget)
         for name in state.themes.keys where state.build.records[name]?.served == nil { state.themes[name] = nil }
     }
 
