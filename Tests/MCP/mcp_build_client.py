@@ -9,15 +9,12 @@ file no output writes is -32002, and that without --build a build file is not se
 """
 
 import argparse
-import asyncio
 import os
-import sys
-import warnings
 
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
-from mcp_client import Notifications, check, leaves, read_text, write_in_place
+from mcp_client import Notifications, check, field, read_text, run_checks, write_in_place
 
 FILES = ("out/tokens.css", "out/tokens.js", "out/tokens.d.ts", "res/values/colors.xml", "res/values-night/colors.xml")
 
@@ -48,7 +45,7 @@ async def run(args):
                     expected = handle.read()
                 check(await read_text(session, uri) == expected, f"{uri} reads as snapstyle build writes it")
             css = resources["snapstyle://build/out/tokens.css"]
-            check(field_of(css, "mime_type", "mimeType") == "text/css", "a CSS output is text/css")
+            check(field(css, "mime_type", "mimeType") == "text/css", "a CSS output is text/css")
             check("brand" in css.description, f"a build file says its theme: {css.description!r}")
 
             message = await fails_with_code(
@@ -81,28 +78,14 @@ async def run(args):
     print("all mcp build checks passed", flush=True)
 
 
-def field_of(obj, *names):
-    for name in names:
-        if hasattr(obj, name):
-            return getattr(obj, name)
-    raise AttributeError(f"{type(obj).__name__} has none of {names}")
-
-
 def main():
-    warnings.filterwarnings("ignore", message="resources/subscribe is removed")
     parser = argparse.ArgumentParser()
     parser.add_argument("--snapstyle", required=True, help="the snapstyle executable")
     parser.add_argument("--socket", required=True, help="the daemon's socket")
     parser.add_argument("--themes", required=True, help="the daemon's theme root")
     parser.add_argument("--config", required=True, help="the build config")
     parser.add_argument("--expected", required=True, help="the directory snapstyle build wrote the config's files to")
-    args = parser.parse_args()
-    try:
-        asyncio.run(run(args))
-    except* AssertionError as failures:
-        for failure in leaves(failures):
-            print(f"FAILED: {failure}", file=sys.stderr, flush=True)
-        sys.exit(1)
+    run_checks(run, parser.parse_args())
 
 
 if __name__ == "__main__":

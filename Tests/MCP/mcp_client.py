@@ -291,15 +291,19 @@ async def run(args):
 
 
 def main():
-    # resources/subscribe is what the handshake-era protocol versions the server speaks offer.
-    warnings.filterwarnings("ignore", message="resources/subscribe is removed")
     parser = argparse.ArgumentParser()
     parser.add_argument("--snapstyle", required=True, help="the snapstyle executable")
     parser.add_argument("--socket", required=True, help="the daemon's socket")
     parser.add_argument("--themes", required=True, help="the daemon's theme root")
-    args = parser.parse_args()
+    run_checks(run, parser.parse_args())
+
+
+def run_checks(checks, args):
+    """Runs `checks(args)`; every failed check is printed to stderr and the exit status is 1."""
+    # resources/subscribe is what the handshake-era protocol versions the server speaks offer.
+    warnings.filterwarnings("ignore", message="resources/subscribe is removed")
     try:
-        asyncio.run(run(args))
+        asyncio.run(checks(args))
     except* AssertionError as failures:
         for failure in leaves(failures):
             log(f"FAILED: {failure}")
