@@ -92,7 +92,7 @@ public struct BuildValues: Sendable {
                     continue
                 }
                 for (suffix, value) in written {
-                    byPath[path, default: []].insert(suffix)
+                    if !aliases.isEmpty { byPath[path, default: []].insert(suffix) }
                     pending.append(BuildDeclaration(path: path, suffix: suffix, value: value))
                 }
             }
