@@ -20,17 +20,18 @@ extension BuildInput {
     ) {
         let (input, answer, selected) = try await resolvedInput(output, file: file, source: source)
         let seen =
-            source.methods != nil ? try await Self.keysSeen(output.theme, source) : .answer(withoutGeneration(answer))
+            source.methods != nil
+            ? try await Self.keysSeen(output.theme, source) : .answer(withoutGeneration(answer ?? .null))
         return (input, seen, selected)
     }
 
     /// `resolved` without what `updated` compares (a one-shot build reads no theme twice): the input, the `keys`
-    /// answer and the keys selected from it.
+    /// answer (nil in-process) and the keys selected from it.
     static func resolvedInput(
         _ output: BuildOutput, file: String, source: BuildSource,
-        selected known: (answer: JSONValue, keys: KeysResult)? = nil
-    ) async throws -> (input: BuildInput, answer: JSONValue, selected: KeysResult) {
-        let (answer, keys): (JSONValue, KeysResult)
+        selected known: (answer: JSONValue?, keys: KeysResult)? = nil
+    ) async throws -> (input: BuildInput, answer: JSONValue?, selected: KeysResult) {
+        let (answer, keys): (JSONValue?, KeysResult)
         if let known {
             (answer, keys) = known
         } else {
@@ -86,10 +87,10 @@ extension BuildInput {
         return order
     }
 
-    /// An output's keys, after checking its theme, contexts and sets against the theme: the `keys` answer and the
-    /// keys selected from it.
+    /// An output's keys, after checking its theme, contexts and sets against the theme: the `keys` answer (nil
+    /// in-process) and the keys selected from it.
     static func selected(_ output: BuildOutput, file: String, source: BuildSource) async throws -> (
-        answer: JSONValue, keys: KeysResult
+        answer: JSONValue?, keys: KeysResult
     ) {
         let call = source.call
         let themes = ThemesResult(json: try await call(.themes, [:]))
@@ -101,6 +102,16 @@ extension BuildInput {
                 position: output.themePosition)
         }
         for block in output.contexts { try check(block, summary, file: file) }
+        // In-process, the answer typed (not encoded and read back); it fails as the call would, through the call.
+        if let methods = source.methods, let theme = try? methods.theme(named: output.theme) {
+            let all = source.reads.keysAnswers.withLock { known in
+                if let result = known[output.theme] { return result }
+                let result = methods.keysResult(output.theme, theme)
+                known[output.theme] = result
+                return result
+            }
+            return (nil, try select(ThemeExport.exportedKeys(all, inherited: false), output, file: file))
+        }
         let answer = try await call(.keys, ["theme": .string(output.theme)])
         // Read once per theme: every output of the theme asks the same (remembered) question.
         let all = try await source.remembered(output.theme, in: \.keysAnswers) { () throws(BuildError) in

@@ -72,7 +72,7 @@ public struct BuildProject: Sendable {
         let outputs = configuration.outputs
         let file = configuration.file
         // Every output's keys first, in the config's order: a config error is the first output's that has one.
-        var selections: [(answer: JSONValue, keys: KeysResult)] = []
+        var selections: [(answer: JSONValue?, keys: KeysResult)] = []
         for output in outputs { selections.append(try await BuildInput.selected(output, file: file, source: source)) }
         return try await withThrowingTaskGroup(of: (Int, [BuildFile]).self) { group in
             // Each output's formats start once its values are read, while the next output's are.
