@@ -72,19 +72,32 @@ extension BuildInput {
         return output.contexts.map { selection + Jansson.encode(.object($0.context)) }
     }
 
-    /// The order a build reads its outputs' values in: next, the output with the fewest blocks no output read yet
-    /// (the first in the config among equals), so that formats start writing while later contexts are read.
+    /// The order a build reads its outputs' values in: next, the output with the fewest blocks no output read yet,
+    /// so that formats start writing while later contexts are read; among equals the format that takes longest to
+    /// write first (two cores end together), then the config's order.
     static func readingOrder(_ outputs: [BuildOutput]) -> [Int] {
         var read = Set<String>()
         var left = Array(outputs.indices)
         let places = outputs.map { Set(Self.places($0)) }
         var order: [Int] = []
-        while let next = left.min(by: { places[$0].subtracting(read).count < places[$1].subtracting(read).count }) {
+        func rank(_ index: Int) -> (Int, Int) {
+            (places[index].subtracting(read).count, -writingCost(outputs[index].format))
+        }
+        while let next = left.min(by: { rank($0) < rank($1) }) {
             order.append(next)
             read.formUnion(places[next])
             left.removeAll { $0 == next }
         }
         return order
+    }
+
+    /// How long a format takes to write, relative to the others (measured on the Primer-shaped system).
+    static func writingCost(_ format: BuildOutput.Format) -> Int {
+        switch format {
+        case .js, .ts, .dtcg, .json: 3
+        case .swift: 2
+        case .css, .scss, .tailwind, .android: 1
+        }
     }
 
     /// An output's keys, after checking its theme, contexts and sets against the theme: the `keys` answer (nil

@@ -24,8 +24,21 @@ import Testing
                     + #"{"format": "dtcg", "file": "c.json", "theme": "ds"}, "#
                     + #"{"format": "js", "file": "d.js", "theme": "ds", "exclude": ["space.**"]}"#),
             file: "b.json")
-        // dtcg reads one context; then scss one more; css one more; js selects other keys (three unread places).
-        #expect(BuildInput.readingOrder(project.outputs) == [2, 1, 0, 3])
+        // dtcg reads one context. Then js (other keys: one unread place) and scss (one more context) tie, and js
+        // takes longer to write; css, with two contexts unread until scss is read, comes last.
+        #expect(BuildInput.readingOrder(project.outputs) == [2, 3, 1, 0])
+    }
+
+    @Test func amongEqualsTheLongestToWriteIsReadFirst() throws {
+        let two = #"[{"context": {}}, {"context": {"colorScheme": "dark"}}]"#
+        let project = try BuildConfiguration.parse(
+            BuildFixture.config(
+                #"{"format": "css", "file": "a.css", "theme": "ds", "contexts": \#(two)}, "#
+                    + #"{"format": "android", "dir": "b", "theme": "ds", "contexts": \#(two)}, "#
+                    + #"{"format": "swift", "file": "c.swift", "theme": "ds", "contexts": \#(two)}, "#
+                    + #"{"format": "ts", "file": "d.ts", "theme": "ds", "contexts": \#(two)}"#),
+            file: "b.json")
+        #expect(BuildInput.readingOrder(project.outputs) == [3, 2, 0, 1])
     }
 
     @Test(arguments: [false, true])
