@@ -68,8 +68,13 @@ extension BuildInput {
     /// Where the values of each of an output's blocks are remembered: outputs that select the same keys read the
     /// same values in the same context.
     static func places(_ output: BuildOutput) -> [String] {
-        let selection = "\(output.theme)\u{0}\(output.include)\u{0}\(output.exclude)\u{0}\(output.sets ?? [])\u{0}"
+        let selection = selection(output)
         return output.contexts.map { selection + Jansson.encode(.object($0.context)) }
+    }
+
+    /// What decides which keys an output selects: its theme, `include`, `exclude` and `sets`.
+    static func selection(_ output: BuildOutput) -> String {
+        "\(output.theme)\u{0}\(output.include)\u{0}\(output.exclude)\u{0}\(output.sets ?? [])\u{0}"
     }
 
     /// The order a build reads its outputs' values in: next, the output with the fewest blocks no output read yet,
@@ -123,7 +128,12 @@ extension BuildInput {
                 known[output.theme] = result
                 return result
             }
-            return (nil, try select(ThemeExport.exportedKeys(all, inherited: false), output, file: file))
+            // Outputs selecting the same keys share the selection (an unknown set fails each the same way).
+            let selection = selection(output)
+            if let known = source.reads.selections.withLock({ $0[selection] }) { return (nil, known) }
+            let keys = try select(ThemeExport.exportedKeys(all, inherited: false), output, file: file)
+            source.reads.selections.withLock { $0[selection] = keys }
+            return (nil, keys)
         }
         let answer = try await call(.keys, ["theme": .string(output.theme)])
         // Read once per theme: every output of the theme asks the same (remembered) question.

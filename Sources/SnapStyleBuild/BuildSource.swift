@@ -87,6 +87,8 @@ final class BuildReads: Sendable {
     let keys = Locked<[String: KeysResult]>([:])
     /// By theme: its `keys` answer as read (with its generation).
     let keysAnswers = Locked<[String: KeysResult]>([:])
+    /// By selection (theme, include, exclude, sets): the keys an output selects, in-process.
+    let selections = Locked<[String: KeysResult]>([:])
     /// By units: what the formats made, shared by the outputs in those units.
     let caches = Locked<[String: BuildCache]>([:])
 }
