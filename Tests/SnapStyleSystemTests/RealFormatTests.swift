@@ -21,7 +21,8 @@ import Testing
     static func values(seed: UInt64) -> [Double] {
         var random = Seeded(state: seed)
         var values: [Double] = [
-            0, -0.0, 1, 0.1, 0.5, 1e-5, 1e-4, 9.99999999999999e-5, 1e15, 1e16, 999_999_999_999_999, 1e100, 5e-324,
+            0, -0.0, 1, 0.1, 0.5, 1e-5, 1e-4, 9.99999999999999e-5, 1e15, 1e16, 999_999_999_999_999, 1e100,
+            .leastNonzeroMagnitude,
             2.2250738585072014e-308, .greatestFiniteMagnitude, .leastNormalMagnitude, .infinity, -.infinity, .nan,
             0.30000000000000004, 100.0 / 7, 123_456_789_012_345.6, 0.000123456789012345678,
         ]
