@@ -10,7 +10,7 @@ extension BuildInput {
     public static func resolve(_ output: BuildOutput, file: String, call: @escaping BuildCall) async throws
         -> BuildInput
     {
-        try await resolved(output, file: file, source: BuildSource(call: call)).input
+        try await resolvedInput(output, file: file, source: BuildSource(call: call)).input
     }
 
     /// `resolve`, with what `updated` compares and reads: the `keys` answer (without its generation) and the keys
@@ -18,29 +18,31 @@ extension BuildInput {
     static func resolved(_ output: BuildOutput, file: String, source: BuildSource) async throws -> (
         input: BuildInput, keys: KeysSeen, selected: KeysResult
     ) {
+        let (input, answer, selected) = try await resolvedInput(output, file: file, source: source)
+        let seen =
+            source.methods != nil
+            ? try await Self.keysSeen(output.theme, source) : .answer(withoutGeneration(answer ?? .null))
+        return (input, seen, selected)
+    }
+
+    /// `resolved` without what `updated` compares (a one-shot build reads no theme twice): the input, the `keys`
+    /// answer (nil in-process) and the keys selected from it.
+    static func resolvedInput(
+        _ output: BuildOutput, file: String, source: BuildSource,
+        selected known: (answer: JSONValue?, keys: KeysResult)? = nil
+    ) async throws -> (input: BuildInput, answer: JSONValue?, selected: KeysResult) {
+        let (answer, keys): (JSONValue?, KeysResult)
+        if let known {
+            (answer, keys) = known
+        } else {
+            (answer, keys) = try await selected(output, file: file, source: source)
+        }
         let call = source.call
-        let themes = ThemesResult(json: try await call(.themes, [:]))
-        guard let summary = themes?.themes.first(where: { $0.name == output.theme }) else {
-            let names = themes?.themes.map(\.name) ?? []
-            let hint = Suggestions(names).closest(to: output.theme).map { "; did you mean '\($0)'?" } ?? ""
-            throw BuildError(
-                .invalidConfiguration, "unknown theme '\(output.theme)'\(hint)", file: file,
-                position: output.themePosition)
-        }
-        for block in output.contexts { try check(block, summary, file: file) }
         let params: JSONObject = ["theme": .string(output.theme)]
-        let answer = try await call(.keys, params)
-        guard let all = KeysResult(json: answer) else {
-            throw BuildError(.resolution, "the answer to keys is not its result")
-        }
-        let keys = try select(ThemeExport.exportedKeys(all, inherited: false), output, file: file)
         var blocks: [ResolvedTheme] = []
         var aliases: [[String: String]] = []
         var written: [String: String] = [:]
-        // Outputs that select the same keys read the same values in the same context.
-        let selection = "\(output.theme)\u{0}\(output.include)\u{0}\(output.exclude)\u{0}\(output.sets ?? [])\u{0}"
-        for block in output.contexts {
-            let place = selection + Jansson.encode(.object(block.context))
+        for (block, place) in zip(output.contexts, places(output)) {
             var theme = try await source.remembered(place, in: \.blocks) {
                 if let typed = try source.values(output.theme, block.context, keys) {
                     return ThemeExport.resolved(
@@ -60,10 +62,88 @@ extension BuildInput {
                     try await aliasTargets(params, block.context, written: written, explaining: keys, source: source)
                 })
         }
-        let input = BuildInput(output: output, blocks: blocks, aliases: aliases)
-        let seen =
-            source.methods != nil ? try await Self.keysSeen(output.theme, source) : .answer(withoutGeneration(answer))
-        return (input, seen, keys)
+        return (BuildInput(output: output, blocks: blocks, aliases: aliases), answer, keys)
+    }
+
+    /// Where the values of each of an output's blocks are remembered: outputs that select the same keys read the
+    /// same values in the same context.
+    static func places(_ output: BuildOutput) -> [String] {
+        let selection = selection(output)
+        return output.contexts.map { selection + Jansson.encode(.object($0.context)) }
+    }
+
+    /// What decides which keys an output selects: its theme, `include`, `exclude` and `sets`.
+    static func selection(_ output: BuildOutput) -> String {
+        "\(output.theme)\u{0}\(output.include)\u{0}\(output.exclude)\u{0}\(output.sets ?? [])\u{0}"
+    }
+
+    /// The order a build reads its outputs' values in: next, the output with the fewest blocks no output read yet,
+    /// so that formats start writing while later contexts are read; among equals the format that takes longest to
+    /// write first (two cores end together), then the config's order.
+    static func readingOrder(_ outputs: [BuildOutput]) -> [Int] {
+        var read = Set<String>()
+        var left = Array(outputs.indices)
+        let places = outputs.map { Set(Self.places($0)) }
+        var order: [Int] = []
+        func rank(_ index: Int) -> (Int, Int) {
+            (places[index].subtracting(read).count, -writingCost(outputs[index].format))
+        }
+        while let next = left.min(by: { rank($0) < rank($1) }) {
+            order.append(next)
+            read.formUnion(places[next])
+            left.removeAll { $0 == next }
+        }
+        return order
+    }
+
+    /// How long a format takes to write, relative to the others (measured on the Primer-shaped system).
+    static func writingCost(_ format: BuildOutput.Format) -> Int {
+        switch format {
+        case .js, .ts, .dtcg, .json: 3
+        case .swift: 2
+        case .css, .scss, .tailwind, .android: 1
+        }
+    }
+
+    /// An output's keys, after checking its theme, contexts and sets against the theme: the `keys` answer (nil
+    /// in-process) and the keys selected from it.
+    static func selected(_ output: BuildOutput, file: String, source: BuildSource) async throws -> (
+        answer: JSONValue?, keys: KeysResult
+    ) {
+        let call = source.call
+        let themes = ThemesResult(json: try await call(.themes, [:]))
+        guard let summary = themes?.themes.first(where: { $0.name == output.theme }) else {
+            let names = themes?.themes.map(\.name) ?? []
+            let hint = Suggestions(names).closest(to: output.theme).map { "; did you mean '\($0)'?" } ?? ""
+            throw BuildError(
+                .invalidConfiguration, "unknown theme '\(output.theme)'\(hint)", file: file,
+                position: output.themePosition)
+        }
+        for block in output.contexts { try check(block, summary, file: file) }
+        // In-process, the answer typed (not encoded and read back); it fails as the call would, through the call.
+        if let methods = source.methods, let theme = try? methods.theme(named: output.theme) {
+            let all = source.reads.keysAnswers.withLock { known in
+                if let result = known[output.theme] { return result }
+                let result = methods.keysResult(output.theme, theme)
+                known[output.theme] = result
+                return result
+            }
+            // Outputs selecting the same keys share the selection (an unknown set fails each the same way).
+            let selection = selection(output)
+            if let known = source.reads.selections.withLock({ $0[selection] }) { return (nil, known) }
+            let keys = try select(ThemeExport.exportedKeys(all, inherited: false), output, file: file)
+            source.reads.selections.withLock { $0[selection] = keys }
+            return (nil, keys)
+        }
+        let answer = try await call(.keys, ["theme": .string(output.theme)])
+        // Read once per theme: every output of the theme asks the same (remembered) question.
+        let all = try await source.remembered(output.theme, in: \.keysAnswers) { () throws(BuildError) in
+            guard let all = KeysResult(json: answer) else {
+                throw BuildError(.resolution, "the answer to keys is not its result")
+            }
+            return all
+        }
+        return (answer, try select(ThemeExport.exportedKeys(all, inherited: false), output, file: file))
     }
 
     /// A theme's keys as `updated` compares them: in-process, typed (no answer is encoded); else the `keys`

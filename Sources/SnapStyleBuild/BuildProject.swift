@@ -65,30 +65,35 @@ public struct BuildProject: Sendable {
 
     /// Every output's files, with absolute paths. Outputs of one theme ask the same questions (its keys, its
     /// values in the same contexts), so each is answered once (by `source`), and outputs in the same units share
-    /// what their formats made from the same values. Once every output's values are read, the formats write their
-    /// text side by side (each from its own values alone).
+    /// what their formats made from the same values. The formats write their text side by side (each from its own
+    /// values alone), each as soon as its output's values are read; the outputs needing the fewest contexts not
+    /// read yet are read first.
     public func files(source: BuildSource) async throws -> [BuildFile] {
-        var inputs: [BuildInput] = []
-        for output in configuration.outputs {
-            var input = try await BuildInput.resolved(output, file: configuration.file, source: source).input
-            let units = "\(output.units?.rawValue ?? "")\u{0}\(output.remBase)"
-            input.cache = source.reads.caches.withLock { caches in
-                if let cache = caches[units] { return cache }
-                let cache = BuildCache()
-                caches[units] = cache
-                return cache
+        let outputs = configuration.outputs
+        let file = configuration.file
+        // Every output's keys first, in the config's order: a config error is the first output's that has one.
+        var selections: [(answer: JSONValue?, keys: KeysResult)] = []
+        for output in outputs { selections.append(try await BuildInput.selected(output, file: file, source: source)) }
+        return try await withThrowingTaskGroup(of: (Int, [BuildFile]).self) { group in
+            // Each output's formats start once its values are read, while the next output's are.
+            for index in BuildInput.readingOrder(outputs) {
+                let output = outputs[index]
+                var input = try await BuildInput.resolvedInput(
+                    output, file: file, source: source, selected: selections[index]
+                ).input
+                let units = "\(output.units?.rawValue ?? "")\u{0}\(output.remBase)"
+                input.cache = source.reads.caches.withLock { caches in
+                    if let cache = caches[units] { return cache }
+                    let cache = BuildCache()
+                    caches[units] = cache
+                    return cache
+                }
+                group.addTask { [input] in (index, BuildFormat.files(input)) }
             }
-            inputs.append(input)
+            var made = [[BuildFile]](repeating: [], count: outputs.count)
+            for try await (index, files) in group { made[index] = files }
+            return made.joined().map { BuildFile(path: absolute($0.path), content: $0.content) }
         }
-        let made = await withTaskGroup(of: (Int, [BuildFile]).self) { group in
-            for (index, input) in inputs.enumerated() {
-                group.addTask { (index, BuildFormat.files(input)) }
-            }
-            var made = [[BuildFile]](repeating: [], count: inputs.count)
-            for await (index, files) in group { made[index] = files }
-            return made
-        }
-        return made.joined().map { BuildFile(path: absolute($0.path), content: $0.content) }
     }
 
     /// Writes the files whose content differs from what is on disk; returns the paths written.

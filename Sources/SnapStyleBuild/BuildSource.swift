@@ -85,6 +85,10 @@ final class BuildReads: Sendable {
     let aliases = Locked<[String: [String: String]]>([:])
     /// By theme: its keys, typed (in-process), without their generation.
     let keys = Locked<[String: KeysResult]>([:])
+    /// By theme: its `keys` answer as read (with its generation).
+    let keysAnswers = Locked<[String: KeysResult]>([:])
+    /// By selection (theme, include, exclude, sets): the keys an output selects, in-process.
+    let selections = Locked<[String: KeysResult]>([:])
     /// By units: what the formats made, shared by the outputs in those units.
     let caches = Locked<[String: BuildCache]>([:])
 }

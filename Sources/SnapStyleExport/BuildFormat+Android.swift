@@ -19,10 +19,11 @@ extension BuildFormat {
                     (output.prefix.map(BuildNaming.words) ?? []) + qualifier
                     + BuildNaming.words(declaration.path) + BuildNaming.words(declaration.suffix)
                 var name = BuildNaming.join(words, .snake)
-                name = String(name.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
-                if name.first?.isNumber ?? true { name = "t_" + name }
+                name = BuildNaming.identifierCharacters(name)
+                if BuildNaming.startsWithDigit(name) { name = "t_" + name }
                 let fontSize =
-                    declaration.suffix == "-font-size" || BuildNaming.join(words, .kebab).contains("font-size")
+                    declaration.suffix == "-font-size"
+                    || BuildNaming.contains(BuildNaming.join(words, .kebab), "font-size")
                 let (kind, line) = androidResource(name, declaration.value, fontSize: fontSize, remBase: output.remBase)
                 files[directory, default: [:]][kind, default: []].append(line)
             }
@@ -43,7 +44,7 @@ extension BuildFormat {
 
     /// One resource: its file and its element.
     static func androidResource(_ name: String, _ value: String, fontSize: Bool, remBase: Double) -> (String, String) {
-        if value.first == "#", [7, 9].contains(value.count), value.dropFirst().allSatisfy(\.isHexDigit) {
+        if BuildNaming.isHexColor(value, lengths: [7, 9]) {
             let rgb = value.dropFirst().prefix(6).uppercased()
             let alpha = value.count == 9 ? value.suffix(2).uppercased() : "FF"
             return ("colors", "<color name=\"\(name)\">#\(alpha)\(rgb)</color>")

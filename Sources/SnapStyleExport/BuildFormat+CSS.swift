@@ -47,6 +47,17 @@ public enum BuildFormat {
         "--" + BuildNaming.name(prefix: output.prefix, path: path, suffix: suffix, output.naming ?? .kebab)
     }
 
+    /// An output's custom property names by path and suffix. Each is made once (kept between a kept build's
+    /// refreshes, and shared by the outputs in the same units, style and prefix), though blocks and references
+    /// repeat it.
+    static func cssNames(_ input: BuildInput) -> (_ path: String, _ suffix: String) -> String {
+        let output = input.output
+        let style = (output.prefix ?? "") + "\u{0}" + (output.naming ?? .kebab).rawValue + "\u{0}"
+        return { path, suffix in
+            input.cache.name(style + path + "\u{0}" + suffix) { cssName(output, path: path, suffix: suffix) }
+        }
+    }
+
     /// One block per `contexts` entry, each under its selector and inside its `@media` and `@supports`; a later
     /// block writes only what differs from the first (a `var()` reading a key that differs is re-declared, since
     /// it resolves where it is declared); all inside `@layer` when configured.
@@ -62,11 +73,7 @@ public enum BuildFormat {
         let base = Dictionary(
             (values.blocks.first ?? []).map { ($0.path + "\u{0}" + $0.suffix, $0.value) },
             uniquingKeysWith: { a, _ in a })
-        // Each name is made once (kept between a kept build's refreshes), though blocks and references repeat it.
-        let style = (output.prefix ?? "") + "\u{0}" + (output.naming ?? .kebab).rawValue + "\u{0}"
-        func name(_ path: String, _ suffix: String) -> String {
-            input.cache.name(style + path + "\u{0}" + suffix) { cssName(output, path: path, suffix: suffix) }
-        }
+        let name = cssNames(input)
         for (index, declarations) in values.blocks.enumerated() {
             let block = output.contexts[index]
             let changed = Set(

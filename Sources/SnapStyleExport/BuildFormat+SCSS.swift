@@ -7,9 +7,9 @@ extension BuildFormat {
         let output = input.output
         let values = BuildValues(input)
         var text = header(input, values, open: "/*", close: "*/")
-        func name(_ path: String, _ suffix: String) -> String {
-            BuildNaming.name(prefix: output.prefix, path: path, suffix: suffix, output.naming ?? .kebab)
-        }
+        // A variable's name is its custom property's without the `--`.
+        let cssName = cssNames(input)
+        func name(_ path: String, _ suffix: String) -> String { String(cssName(path, suffix).dropFirst(2)) }
         var declared = Set<String>()
         for declaration in values.blocks.first ?? [] {
             let variable = name(declaration.path, declaration.suffix)
@@ -35,8 +35,11 @@ extension BuildFormat {
 
     /// A CSS value as a Sass expression that compiles to the same text.
     static func sassValue(_ text: String) -> String {
-        let plain = text.allSatisfy { $0.isLetter || $0.isNumber || " .%-".contains($0) }
-        let hex = text.first == "#" && (text.count == 7 || text.count == 4) && text.dropFirst().allSatisfy(\.isHexDigit)
+        let plain =
+            text.utf8.allSatisfy { $0 < 0x80 }
+            ? text.utf8.allSatisfy { BuildNaming.isWordByte($0) && $0 != UInt8(ascii: "_") || " .%-".utf8.contains($0) }
+            : text.allSatisfy { $0.isLetter || $0.isNumber || " .%-".contains($0) }
+        let hex = BuildNaming.isHexColor(text, lengths: [7, 4])
         if (plain && !text.isEmpty) || hex { return text }
         return "unquote(\"" + text.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"") + "\")"
     }

@@ -6,10 +6,13 @@ extension BuildFormat {
     final class ScriptNode {
         var value: JSONValue?
         var children: [(String, ScriptNode)] = []
+        /// Where each child is in `children` (a group may have hundreds).
+        var places: [String: Int] = [:]
 
         func child(_ name: String) -> ScriptNode {
-            if let found = children.first(where: { $0.0 == name }) { return found.1 }
+            if let place = places[name] { return children[place].1 }
             let node = ScriptNode()
+            places[name] = children.count
             children.append((name, node))
             return node
         }
@@ -67,7 +70,7 @@ extension BuildFormat {
 
             """
         if typescript {
-            let body = "export const tokens = " + literal(root, indent: "") + " as const;\n"
+            let body = "export const tokens = " + literal(root) + " as const;\n"
             return [
                 BuildFile(
                     path: output.file,
@@ -80,26 +83,56 @@ extension BuildFormat {
                 ? String(output.file.dropLast(3))
                 : output.file.hasSuffix(".mjs") ? String(output.file.dropLast(4)) : output.file) + ".d.ts"
         return [
-            BuildFile(path: output.file, content: top + "export const tokens = " + literal(root, indent: "") + ";\n"),
+            BuildFile(path: output.file, content: top + "export const tokens = " + literal(root) + ";\n"),
             BuildFile(
                 path: declarationPath,
                 content: top + "/** The tokens' names and values. */\nexport declare const tokens: "
-                    + literal(root, indent: "", asType: true) + ";\nexport type Tokens = typeof tokens;\n" + types),
+                    + literal(root, asType: true) + ";\nexport type Tokens = typeof tokens;\n" + types),
         ]
     }
 
     /// An object literal (or, `asType`, its readonly literal type).
-    static func literal(_ node: ScriptNode, indent: String, asType: Bool = false) -> String {
-        if node.children.isEmpty { return node.value.map { JSONText.encode($0, layout: .jansson) } ?? "{}" }
-        let inner = indent + "  "
-        var members: [(String, String)] = []
-        if let value = node.value { members.append(("$value", JSONText.encode(value, layout: .jansson))) }
-        for (name, child) in node.children { members.append((name, literal(child, indent: inner, asType: asType))) }
-        let lines = members.map { name, value in
-            inner + (asType ? "readonly " : "") + JSONText.encode(.string(name), layout: .jansson) + ": " + value
-                + (asType ? ";" : ",")
+    static func literal(_ node: ScriptNode, asType: Bool = false) -> String {
+        var bytes: [UInt8] = []
+        literal(node, depth: 0, asType: asType, into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `literal`, appended to `bytes` (a subtree's text is written once, where it goes).
+    static func literal(_ node: ScriptNode, depth: Int, asType: Bool, into bytes: inout [UInt8]) {
+        if node.children.isEmpty {
+            if let value = node.value {
+                JSONText.encode(value, into: &bytes, layout: .jansson)
+            } else {
+                bytes.append(contentsOf: "{}".utf8)
+            }
+            return
         }
-        return "{\n" + lines.joined(separator: "\n") + "\n" + indent + "}"
+        func member(_ name: String) {
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth + 2))
+            if asType { bytes.append(contentsOf: "readonly ".utf8) }
+            JSONText.encode(.string(name), into: &bytes, layout: .jansson)
+            bytes.append(contentsOf: ": ".utf8)
+        }
+        bytes.append(contentsOf: "{\n".utf8)
+        var first = true
+        func end() {
+            if !first { bytes.append(contentsOf: (asType ? ";\n" : ",\n").utf8) }
+            first = false
+        }
+        if let value = node.value {
+            end()
+            member("$value")
+            JSONText.encode(value, into: &bytes, layout: .jansson)
+        }
+        for (name, child) in node.children {
+            end()
+            member(name)
+            literal(child, depth: depth + 1, asType: asType, into: &bytes)
+        }
+        bytes.append(contentsOf: (asType ? ";\n" : ",\n").utf8)
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
+        bytes.append(UInt8(ascii: "}"))
     }
 }
 

@@ -11,15 +11,22 @@ extension BuildFormat {
     /// A plain Swift value for a CSS value: a hex color as `TokenColor`, a `px` or `rem` length as points, a plain
     /// number as a `Double`, anything else as its text.
     static func swiftValue(_ text: String, remBase: Double) -> (type: String, literal: String) {
-        if text.first == "#", [7, 9].contains(text.count), text.dropFirst().allSatisfy(\.isHexDigit) {
-            let digits = Array(text.dropFirst())
-            let channels = stride(from: 0, to: digits.count, by: 2).map { index in
-                Double(Int(String(digits[index...(index + 1)]), radix: 16) ?? 0) / 255
+        if BuildNaming.isHexColor(text, lengths: [7, 9]) {
+            let bytes = Array(text.utf8.dropFirst())
+            let channels: [String]
+            if let ascii = asciiChannels(bytes) {
+                channels = ascii
+            } else {
+                let digits = Array(text.dropFirst())
+                channels = stride(from: 0, to: digits.count, by: 2).map { index in
+                    BuildUnits.format(Double(Int(String(digits[index...(index + 1)]), radix: 16) ?? 0) / 255)
+                }
             }
-            let alpha = channels.count == 4 ? channels[3] : 1
-            let parts = zip(["red", "green", "blue"], channels).map { "\($0): \(BuildUnits.format($1))" }
+            let alpha = channels.count == 4 ? channels[3] : "1"
             return (
-                "TokenColor", "TokenColor(" + parts.joined(separator: ", ") + ", alpha: \(BuildUnits.format(alpha)))"
+                "TokenColor",
+                "TokenColor(red: " + channels[0] + ", green: " + channels[1] + ", blue: " + channels[2] + ", alpha: "
+                    + alpha + ")"
             )
         }
         for (unit, factor) in [("px", 1.0), ("rem", remBase)] where text.hasSuffix(unit) {
@@ -31,6 +38,21 @@ extension BuildFormat {
         return ("String", swiftString(text))
     }
 
+    /// A color channel's byte (0...255) as a fraction of 1, as `BuildUnits.format` writes it.
+    static let channelText = (0...255).map { BuildUnits.format(Double($0) / 255) }
+
+    /// ASCII hex digits as channels written as fractions of 1; nil when a byte is not a hex digit.
+    static func asciiChannels(_ bytes: [UInt8]) -> [String]? {
+        var channels: [String] = []
+        for index in stride(from: 0, to: bytes.count - 1, by: 2) {
+            guard let high = BuildNaming.hexDigit(bytes[index]), let low = BuildNaming.hexDigit(bytes[index + 1])
+            else { return nil }
+            // A channel is one of 256 values, each written once.
+            channels.append(channelText[high * 16 + low])
+        }
+        return channels
+    }
+
     static func swiftString(_ text: String) -> String {
         "\"" + text.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"") + "\""
     }
@@ -38,8 +60,8 @@ extension BuildFormat {
     /// A name as a Swift identifier: camel case, `_` before a leading digit, backticks around a keyword.
     static func swiftName(_ path: String, _ suffix: String) -> String {
         var name = BuildNaming.join(BuildNaming.words(path) + BuildNaming.words(suffix), .camel)
-        name = String(name.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
-        if name.first?.isNumber ?? true { name = "_" + name }
+        name = BuildNaming.identifierCharacters(name)
+        if BuildNaming.startsWithDigit(name) { name = "_" + name }
         return swiftKeywords.contains(name) ? "`\(name)`" : name
     }
 
@@ -64,6 +86,15 @@ extension BuildFormat {
         text += "/// The tokens of theme '\(output.theme)', one namespace per context.\npublic enum Tokens {\n"
         var types: [String: String] = [:]
         var names: [String] = []
+        // Every block names the same keys.
+        var made: [String: String] = [:]
+        func swiftName(_ path: String, _ suffix: String) -> String {
+            let key = path + "\u{0}" + suffix
+            if let known = made[key] { return known }
+            let name = Self.swiftName(path, suffix)
+            made[key] = name
+            return name
+        }
         for (index, declarations) in values.blocks.enumerated() {
             let namespace = BuildNaming.join(BuildNaming.words(output.contexts[index].name), .pascal)
             text += "    public enum \(namespace.isEmpty ? "Default" : namespace) {\n"

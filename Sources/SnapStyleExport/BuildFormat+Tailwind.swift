@@ -24,7 +24,8 @@ public enum TailwindNamespace: String, CaseIterable, Sendable {
     /// The namespace of a key's own value by its type (and, for a length, the words of its path); nil: Tailwind
     /// has no theme namespace for it. A typography's members are placed by `member`.
     public static func of(type: String, path: String) -> TailwindNamespace? {
-        let words = Set(BuildNaming.words(path).map { $0.lowercased() })
+        // Only a length's or a number's path decides its namespace.
+        var pathWords: Set<String> { Set(BuildNaming.words(path).map { $0.lowercased() }) }
         switch type {
         case "color": return .color
         case "borderRadius": return .radius
@@ -36,11 +37,13 @@ public enum TailwindNamespace: String, CaseIterable, Sendable {
         case "shadow", "boxShadow": return .shadow
         case "cubicBezier": return .ease
         case "dimension", "spacing", "sizing", "paragraphSpacing":
+            let words = pathWords
             if !words.isDisjoint(with: ["radius", "radii", "rounded"]) { return .radius }
             if words.contains("font") && words.contains("size") { return .text }
             if words.contains("letter") && words.contains("spacing") || words.contains("tracking") { return .tracking }
             return .spacing
         case "number":
+            let words = pathWords
             if words.contains("line") && words.contains("height") || words.contains("leading") { return .leading }
             return nil
         default: return nil

@@ -92,7 +92,7 @@ public struct BuildValues: Sendable {
                     continue
                 }
                 for (suffix, value) in written {
-                    byPath[path, default: []].insert(suffix)
+                    if !aliases.isEmpty { byPath[path, default: []].insert(suffix) }
                     pending.append(BuildDeclaration(path: path, suffix: suffix, value: value))
                 }
             }
@@ -168,10 +168,17 @@ public final class BuildCache: Sendable {
 
     public init() {}
 
-    /// Where a block's declarations are kept (its context's text), and those kept there now.
+    /// Where a block's declarations are kept (its context's text), and those kept there now; when none are, those
+    /// of another context (most keys have the same value in every context, and only equal entries are reused).
     func slot(_ context: JSONObject) -> (name: String, known: [Block]) {
         let name = JSONText.encode(.object(context))
-        return (name, blocks.withLock { $0[name] ?? [] })
+        return (
+            name,
+            blocks.withLock { blocks in
+                if let own = blocks[name], !own.isEmpty { return own }
+                return blocks.values.first { !$0.isEmpty } ?? []
+            }
+        )
     }
 
     /// Keeps a block made in a slot, in place of the one there with the same aliases (at most four per slot).

@@ -128,6 +128,12 @@ public enum JSONText {
 
     private static func encode(string: String, into buffer: inout [UInt8]) {
         buffer.append(UInt8(ascii: "\""))
+        // Most strings need no escape: copied whole.
+        if string.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            buffer.append(contentsOf: string.utf8)
+            buffer.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in string.utf8 {
             switch byte {
             case UInt8(ascii: "\""): buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])

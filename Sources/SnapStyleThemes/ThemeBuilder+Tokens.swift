@@ -59,7 +59,7 @@ extension ThemeBuilder {
     func compileTokens(_ record: inout Record) {
         guard record.location != nil else { return }
         let compiled: DTCGCompilation
-        if Self.isLarge(record) {
+        if compilesWhole || Self.isLarge(record) {
             // The input is built in the call, so that the compiler alone holds the files' JSON and lets it go.
             compiled = TokenCompiler.compileWhole(tokenInput(&record, releasing: true), themeName: record.name)
             record.tokenMemo = TokenMemo()

@@ -17,10 +17,18 @@ public struct ThemeBuilder: Sendable {
     /// Where themes are found, highest precedence first.
     public let roots: [ThemeRoot]
     let fileSystem: any ThemeFileSystem
+    /// Whether every theme's tokens are compiled whole, keeping no incremental memo and no parsed JSON (as a large
+    /// theme's are): for a process that loads once and never applies a change (`snapstyle build`).
+    let compilesWhole: Bool
 
     public init(roots: [ThemeRoot], fileSystem: any ThemeFileSystem = POSIXFileSystem()) {
+        self.init(roots: roots, fileSystem: fileSystem, compilesWhole: false)
+    }
+
+    public init(roots: [ThemeRoot], fileSystem: any ThemeFileSystem, compilesWhole: Bool) {
         self.roots = roots
         self.fileSystem = fileSystem
+        self.compilesWhole = compilesWhole
     }
 
     /// A build and what making it did.

@@ -43,11 +43,21 @@ public final class ThemeStore: Sendable {
     /// changes never hold another theme's: the daemon's choice. Otherwise every change is applied in full at once.
     public let defersLargeCompiles: Bool
 
-    public init(
+    public convenience init(
         roots: [ThemeRoot], fileSystem: any ThemeFileSystem = POSIXFileSystem(),
         cacheBudget: CacheBudget = CacheBudget(), defersLargeCompiles: Bool = false
     ) {
-        builder = ThemeBuilder(roots: roots, fileSystem: fileSystem)
+        self.init(
+            roots: roots, fileSystem: fileSystem, cacheBudget: cacheBudget, defersLargeCompiles: defersLargeCompiles,
+            compilesWhole: false)
+    }
+
+    /// `compilesWhole`: the themes are loaded once and never changed (`ThemeBuilder.compilesWhole`).
+    public init(
+        roots: [ThemeRoot], fileSystem: any ThemeFileSystem, cacheBudget: CacheBudget = CacheBudget(),
+        defersLargeCompiles: Bool = false, compilesWhole: Bool
+    ) {
+        builder = ThemeBuilder(roots: roots, fileSystem: fileSystem, compilesWhole: compilesWhole)
         self.cacheBudget = cacheBudget
         self.defersLargeCompiles = defersLargeCompiles
     }

@@ -25,8 +25,10 @@ struct AnswerError: Error, CustomStringConvertible {
 struct OfflineBackend: Backend {
     let methods: StyleMethods
 
-    init(roots: [ThemeRoot], defaultTheme: String) {
-        let store = ThemeStore(roots: roots, fileSystem: POSIXFileSystem(maxFileBytes: Limits.fileBytes))
+    /// `loadsOnce`: the themes are never reloaded, so their tokens are compiled whole (no incremental memo).
+    init(roots: [ThemeRoot], defaultTheme: String, loadsOnce: Bool = false) {
+        let store = ThemeStore(
+            roots: roots, fileSystem: POSIXFileSystem(maxFileBytes: Limits.fileBytes), compilesWhole: loadsOnce)
         store.reloadAll()
         methods = StyleMethods(store: store, defaultTheme: defaultTheme)
     }

@@ -40,7 +40,7 @@ struct Build: AsyncParsableCommand {
         do {
             build = try BuildProject.load(config)
             let roots = build.roots.map { ThemeRoot(path: $0, origin: .config) }
-            let backend = OfflineBackend(roots: roots, defaultTheme: "snap")
+            let backend = OfflineBackend(roots: roots, defaultTheme: "snap", loadsOnce: true)
             source = BuildSource(call: { try await backend.call($0, $1) }, methods: backend.methods)
             files = try await build.files(source: source)
         } catch let error as BuildError {
