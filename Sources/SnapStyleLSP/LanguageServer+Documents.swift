@@ -93,12 +93,14 @@ extension LanguageServer {
         for uri in diagnostics.takeSheetsDue() { publishStyleSheetDiagnostics(uri) }
     }
 
-    /// Brings the CSS names up to the CSS theme's generation (a request about a style sheet may come before the
-    /// flush that would have); style sheets' diagnostics are due when they change.
-    func refreshCSSTable() async {
+    /// Applies what changed and brings the CSS names up to the CSS theme's generation when something reads them: an
+    /// open style sheet, or `always` (a rename edits the style sheets on disk too). A request about a style sheet
+    /// may come before the flush that would have; style sheets' diagnostics are due when the names change.
+    func refreshCSSTable(always: Bool = false) async {
         guard let workspace else { return }
         commitDocuments()
         workspace.sync()
+        guard always || open.values.contains(where: \.isStyleSheet) else { return }
         let generation = workspace.store.theme(named: cssTheme)?.snapshot.generation
         guard generation != cssTable?.generation || cssTable == nil else { return }
         cssTable = await CSSNameTable.build(theme: cssTheme, methods: workspace.methods)
