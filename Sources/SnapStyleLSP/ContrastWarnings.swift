@@ -102,6 +102,9 @@ struct ContrastWarnings {
     /// The audit kept for a theme (for tests: what its last run measured).
     func kept(_ name: String) -> IncrementalAudit? { audited[name]?.audit }
 
+    /// Whether a theme has been audited (its next audit is incremental).
+    func hasAudit(_ name: String) -> Bool { audited[name] != nil }
+
     /// `contrast below WCAG 2.2 AA: surface onAccent fails in 3 pairs`, then one line per pair (the first five,
     /// worst first), then the suggested colors.
     static func message(_ warning: Warning, standard: String) -> String {

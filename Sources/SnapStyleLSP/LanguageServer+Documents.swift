@@ -120,6 +120,9 @@ extension LanguageServer {
         // of an open theme in error is kept, for the edit that mends it.
         let isOpen = open.values.contains { workspace.themeOfFile[$0.path] == theme }
         if info?.state == .loaded, isOpen {
+            // A theme's first audit measures every pair: its other diagnostics are sent before it, then again with
+            // the contrast warnings.
+            if !contrast.hasAudit(theme) { send(byFile, theme: theme, workspace) }
             for warning in contrast.warnings(theme: theme, workspace) {
                 byFile[warning.path, default: []].append(
                     contrastDiagnostic(
@@ -129,6 +132,11 @@ extension LanguageServer {
         } else if !isOpen {
             contrast.forget(theme)
         }
+        send(byFile, theme: theme, workspace)
+    }
+
+    /// Sends a theme's diagnostics, by absolute path, to each of its files and to those that had some.
+    private func send(_ byFile: [String: [JSONValue]], theme: String, _ workspace: ThemeWorkspace) {
         let files = diagnostics.files(of: theme, files: workspace.files(of: theme), withIssues: Set(byFile.keys))
         for path in files where workspace.isUnderRoot(path) {
             var list = byFile[path] ?? []

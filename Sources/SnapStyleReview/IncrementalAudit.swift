@@ -45,8 +45,6 @@ public final class IncrementalAudit: @unchecked Sendable {
         var generation: Int
         var structure: Structure
         var names: Names
-        /// Whether an element's hierarchy may change what it resolves to (`ThemeAuditor.elementHierarchyMatters`).
-        var hierarchyMatters: Bool
         /// The keys each unit reads directly.
         var dependencies: [Unit: Set<NodeRef>]
         /// Per context (in `structure.contexts`' order), what each unit measured.
@@ -77,20 +75,11 @@ public final class IncrementalAudit: @unchecked Sendable {
     public func run(
         _ auditor: ThemeAuditor, changes: (_ since: Int) -> AuditChanges?, memo: SuggestionMemo? = nil
     ) -> ThemeAuditResult {
-        var auditor = auditor
         let generation = auditor.session.generation
         let changed = kept.flatMap { kept in
             kept.generation == generation ? AuditChanges(nodes: [], edits: [:]) : changes(kept.generation)
         }
         let names = Self.names(of: auditor, reusing: kept?.names, changes: changed)
-        // Whether an element's hierarchy matters changes only with a definition that tests it.
-        if let kept, !kept.hierarchyMatters, let edits = changed?.edits {
-            auditor.elementHierarchyMatters = edits.values.contains { edit in
-                edit.after.contains { $0.map(ThemeAuditor.testsElementHierarchy) == true }
-            }
-        } else {
-            auditor.elementHierarchyMatters = ThemeAuditor.readsElementHierarchy(auditor.session.snapshot.layers)
-        }
         let structure = Self.structure(of: auditor, named: names.pairs)
         if let kept, kept.generation == generation, kept.structure == structure {
             lastRun = (0, 0, false)
@@ -172,9 +161,8 @@ public final class IncrementalAudit: @unchecked Sendable {
             result = auditor.result(of: parts, holders: holders, contexts: structure.contexts, memo: memo)
         }
         kept = Kept(
-            generation: generation, structure: structure, names: names,
-            hierarchyMatters: auditor.elementHierarchyMatters, dependencies: dependencies, measured: measured,
-            parts: parts, holders: holders, result: result)
+            generation: generation, structure: structure, names: names, dependencies: dependencies,
+            measured: measured, parts: parts, holders: holders, result: result)
         lastRun = (units, pairs, stale == nil)
         lastRegrouped = regroup.count
         return result

@@ -57,13 +57,9 @@ extension ThemeAuditor {
                 pairs.append(border)
             }
             let backdrop = below.adding(containerComposition)
-            // Resolved once for every hierarchy when the hierarchy changes nothing: one measurement, or one
-            // unmeasured pair, stands for each.
-            let hierarchies = elementHierarchyMatters ? Hierarchy.allCases : [Hierarchy.primary]
-            let weight = elementHierarchyMatters ? 1 : Hierarchy.allCases.count
             for type in types {
                 var measured: [(Hierarchy, AuditMeasurement)] = []
-                for hierarchy in hierarchies {
+                for hierarchy in Hierarchy.allCases {
                     guard
                         let element = try? session.resolveElement(
                             Element(type: type, hierarchy: hierarchy), context: styleContext)
@@ -73,7 +69,7 @@ extension ThemeAuditor {
                     else { continue }
                     let drawnOn = backdrop.adding(elementComposition)
                     guard case .color(let color)? = foreground.value, drawnOn.measurable else {
-                        if foreground.value != nil { unmeasured += weight }
+                        if foreground.value != nil { unmeasured += 1 }
                         continue
                     }
                     var font: FontFacts?
@@ -91,9 +87,6 @@ extension ThemeAuditor {
                                 requirement: requirement(role, font: font, disabled: state == .disabled),
                                 apca: options.apca)
                         ))
-                }
-                if !elementHierarchyMatters, let only = measured.first?.1 {
-                    measured = Hierarchy.allCases.map { ($0, only) }
                 }
                 pairs += Self.collapsed(measured, component: id, type: type, state: state)
             }
@@ -164,35 +157,5 @@ extension ThemeAuditor {
     static func composition(_ value: ResolvedValue?) -> ResolvedComposition? {
         guard case .composition(let composition)? = value else { return nil }
         return composition
-    }
-}
-
-extension ThemeAuditor {
-    /// Whether a definition of any layer tests `element.hierarchy` (itself, or in a modifier's mapping).
-    public static func readsElementHierarchy(_ layers: [ThemeLayer]) -> Bool {
-        for layer in layers {
-            for attribute in Attribute.allCases {
-                for key in layer.keys(attribute) {
-                    if let entry = layer.entry(attribute, key), testsElementHierarchy(entry.definition) { return true }
-                }
-            }
-        }
-        return false
-    }
-
-    static func testsElementHierarchy(_ definition: Definition) -> Bool {
-        guard case .when(let cases, let otherwise) = definition else { return false }
-        return cases.contains { testsElementHierarchy($0.predicate) || testsElementHierarchy($0.then) }
-            || otherwise.map(testsElementHierarchy) == true
-    }
-
-    static func testsElementHierarchy(_ predicate: Predicate) -> Bool {
-        predicate.tests.contains { test in
-            switch test.member {
-            case .elementHierarchy: true
-            case .modifier(let selector): selector.mapping.contains { testsElementHierarchy($0.predicate) }
-            default: false
-            }
-        }
     }
 }

@@ -20,9 +20,6 @@ public struct ThemeAuditor: Sendable {
     public let locator: KeyLocator
     /// Pairs the theme declares (`theme.audit` in its manifest).
     public var declared: [DeclaredPair]
-    /// Whether an element's hierarchy may change what it resolves to; when false (no definition tests
-    /// `element.hierarchy`: `readsElementHierarchy`), an element is resolved once for every hierarchy.
-    public var elementHierarchyMatters = true
 
     public init(
         theme: String, session: StyleSession, options: AuditOptions, locator: KeyLocator,

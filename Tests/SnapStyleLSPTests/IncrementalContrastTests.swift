@@ -109,7 +109,7 @@ import Testing
             (Self.theme.replacingOccurrences(of: "#EBEBF0", with: "#EBEBF1"), .readers(1, units: contexts - light)),
             (stated, .readers(1, units: contexts)),
             (stated.replacingOccurrences(of: "#6E6E73", with: "#5E5E63"), .readers(1, units: light)),
-            // Secondary labels differ: elements are resolved for each hierarchy again (else once for all four).
+            // A branch on the element's hierarchy: possibly taken in any context (its findings per hierarchy).
             (Self.secondary("#C0C0C0"), .readers(1, units: contexts)),
             (Self.secondary("#C8C8C8"), .readers(1, units: light)),
             (shared, .structural),  // slateCard's label reads inkLabel now
