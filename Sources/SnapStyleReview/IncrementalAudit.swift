@@ -45,6 +45,8 @@ public final class IncrementalAudit: @unchecked Sendable {
         var generation: Int
         var structure: Structure
         var names: Names
+        /// The named pairs before the last ones (a token left out and put back finds them again).
+        var earlierNames: Names?
         /// The keys each unit reads directly.
         var dependencies: [Unit: Set<NodeRef>]
         /// Per context (in `structure.contexts`' order), what each unit measured.
@@ -79,7 +81,9 @@ public final class IncrementalAudit: @unchecked Sendable {
         let changed = kept.flatMap { kept in
             kept.generation == generation ? AuditChanges(nodes: [], edits: [:]) : changes(kept.generation)
         }
-        let names = Self.names(of: auditor, reusing: kept?.names, changes: changed)
+        let (names, sameNames) = Self.names(
+            of: auditor, reusing: kept?.names, or: kept?.earlierNames, changes: changed)
+        let earlierNames = sameNames ? kept?.earlierNames : kept?.names
         let structure = Self.structure(of: auditor, named: names.pairs)
         if let kept, kept.generation == generation, kept.structure == structure {
             lastRun = (0, 0, false)
@@ -161,7 +165,8 @@ public final class IncrementalAudit: @unchecked Sendable {
             result = auditor.result(of: parts, holders: holders, contexts: structure.contexts, memo: memo)
         }
         kept = Kept(
-            generation: generation, structure: structure, names: names, dependencies: dependencies,
+            generation: generation, structure: structure, names: names, earlierNames: earlierNames,
+            dependencies: dependencies,
             measured: measured, parts: parts, holders: holders, result: result)
         lastRun = (units, pairs, stale == nil)
         lastRegrouped = regroup.count
@@ -172,23 +177,42 @@ public final class IncrementalAudit: @unchecked Sendable {
     public func reset() { kept = nil }
 
     /// The named pairs of the auditor's generation: those kept when no changed surface key was added, removed, or
-    /// became (or stopped being) an imported token, and the declared pairs are the same.
-    static func names(of auditor: ThemeAuditor, reusing kept: Names?, changes: AuditChanges?) -> Names {
+    /// became (or stopped being) an imported token, and the declared pairs are the same; else the earlier ones when
+    /// the keys are those they were found among; else found again.
+    static func names(of auditor: ThemeAuditor, reusing kept: Names?, or earlier: Names?, changes: AuditChanges?)
+        -> (names: Names, kept: Bool)
+    {
         let snapshot = auditor.session.snapshot
         if let kept, let changes, kept.declared == auditor.declared {
-            let same = changes.nodes.allSatisfy { node in
-                guard case .key(.surface, let key) = node else { return true }
-                let imported = snapshot.token(.surface, key) != nil
-                return kept.imported.contains(key) == imported
-                    && kept.surface.contains(key) == (imported || snapshot.defines(.surface, key))
+            var (surface, imported) = (kept.surface, kept.imported)
+            var same = true
+            for case .key(.surface, let key) in changes.nodes {
+                let isImported = snapshot.token(.surface, key) != nil
+                let isDefined = isImported || snapshot.defines(.surface, key)
+                guard kept.imported.contains(key) != isImported || kept.surface.contains(key) != isDefined else {
+                    continue
+                }
+                same = false
+                if isDefined { surface.insert(key) } else { surface.remove(key) }
+                if isImported { imported.insert(key) } else { imported.remove(key) }
             }
-            if same { return kept }
+            if same { return (kept, true) }
+            if let earlier, earlier.declared == auditor.declared, earlier.surface == surface,
+                earlier.imported == imported
+            {
+                return (earlier, false)
+            }
+            let names = Names(
+                declared: auditor.declared, surface: surface, imported: imported,
+                pairs: auditor.namedPairs(among: surface.sorted(), imported: imported.sorted()))
+            return (names, false)
         }
         let keys = snapshot.keys(.surface)
         let imported = keys.filter { snapshot.token(.surface, $0) != nil }
-        return Names(
+        let names = Names(
             declared: auditor.declared, surface: Set(keys), imported: Set(imported),
             pairs: auditor.namedPairs(among: keys, imported: imported))
+        return (names, false)
     }
 
     static func structure(of auditor: ThemeAuditor, named: [ThemeAuditor.NamedPair]) -> Structure {

@@ -123,8 +123,9 @@ import Testing
         for (index, (text, expected)) in edits.enumerated() {
             let diagnostics = await harness.change(text, version: Int64(index + 2))
             if case .broken = expected { continue }
-            let errors = diagnostics?.filter { $0["severity"]?.intValue == 1 } ?? []
-            #expect(errors.isEmpty, "edit \(index) keeps the theme valid: \(errors)")
+            let errors = (diagnostics ?? []).filter { $0["severity"]?.intValue == 1 }
+                .map { $0["message"]?.stringValue ?? "" }
+            #expect(errors.isEmpty, "edit \(index) keeps the theme valid: \(errors.joined(separator: "; "))")
             let (whole, _) = try Self.wholeAudit(harness.server)
             #expect(audit.lastResult?.generation == whole.generation, "edit \(index)")
             let same = audit.lastResult?.findings == whole.findings
