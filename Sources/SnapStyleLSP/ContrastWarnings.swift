@@ -18,6 +18,8 @@ struct ContrastWarnings {
     private var audited: [String: (audit: IncrementalAudit, generation: Int, warnings: [Warning])] = [:]
     /// Per theme: the suggestions searched so far (a failing color used the same way gets the same one).
     private var memos: [String: SuggestionMemo] = [:]
+    /// Per theme: the pairs its files declared, by their bytes.
+    private var declaredMemos: [String: DeclaredPairsMemo] = [:]
 
     /// The options the server audits with: WCAG 2.2 AA, as `snapstyle audit` by default.
     static let options = AuditOptions()
@@ -57,6 +59,7 @@ struct ContrastWarnings {
     mutating func forget(_ name: String) {
         audited[name] = nil
         memos[name] = nil
+        declaredMemos[name] = nil
     }
 
     /// The audit of a theme's generation, measured again only where the changes since the last one reach.
@@ -66,8 +69,10 @@ struct ContrastWarnings {
         let known = audited[name]
         if let known, known.generation == session.generation { return known.warnings }
         let fileSystem = workspace.fileSystem
+        let declaredMemo = declaredMemos[name] ?? DeclaredPairsMemo()
+        declaredMemos[name] = declaredMemo
         let declared = ThemeAudit.declaredPairs(
-            of: info, displayPath: { $0 }, readFile: { try? fileSystem.read($0, within: nil) }
+            of: info, displayPath: { $0 }, readFile: { try? fileSystem.read($0, within: nil) }, memo: declaredMemo
         ).pairs
         // Places are looked up when shown; the audit itself needs none.
         let auditor = ThemeAuditor(
@@ -77,7 +82,7 @@ struct ContrastWarnings {
         memos[name] = memo
         let audit = known?.audit ?? IncrementalAudit()
         let result = audit.run(
-            auditor, changes: { workspace.changedKeys(of: name, since: $0, to: session.generation) }, memo: memo)
+            auditor, changes: { workspace.changes(of: name, since: $0, to: session.generation) }, memo: memo)
         var byKey: [String: Int] = [:]
         var warnings: [Warning] = []
         for finding in result.findings where !finding.measurement.passes {
@@ -96,6 +101,9 @@ struct ContrastWarnings {
 
     /// The audit kept for a theme (for tests: what its last run measured).
     func kept(_ name: String) -> IncrementalAudit? { audited[name]?.audit }
+
+    /// Whether a theme has been audited (its next audit is incremental).
+    func hasAudit(_ name: String) -> Bool { audited[name] != nil }
 
     /// `contrast below WCAG 2.2 AA: surface onAccent fails in 3 pairs`, then one line per pair (the first five,
     /// worst first), then the suggested colors.

@@ -93,12 +93,14 @@ extension LanguageServer {
         for uri in diagnostics.takeSheetsDue() { publishStyleSheetDiagnostics(uri) }
     }
 
-    /// Brings the CSS names up to the CSS theme's generation (a request about a style sheet may come before the
-    /// flush that would have); style sheets' diagnostics are due when they change.
-    func refreshCSSTable() async {
+    /// Applies what changed and brings the CSS names up to the CSS theme's generation when something reads them: an
+    /// open style sheet, or `always` (a rename edits the style sheets on disk too). A request about a style sheet
+    /// may come before the flush that would have; style sheets' diagnostics are due when the names change.
+    func refreshCSSTable(always: Bool = false) async {
         guard let workspace else { return }
         commitDocuments()
         workspace.sync()
+        guard always || open.values.contains(where: \.isStyleSheet) else { return }
         let generation = workspace.store.theme(named: cssTheme)?.snapshot.generation
         guard generation != cssTable?.generation || cssTable == nil else { return }
         cssTable = await CSSNameTable.build(theme: cssTheme, methods: workspace.methods)
@@ -118,6 +120,9 @@ extension LanguageServer {
         // of an open theme in error is kept, for the edit that mends it.
         let isOpen = open.values.contains { workspace.themeOfFile[$0.path] == theme }
         if info?.state == .loaded, isOpen {
+            // A theme's first audit measures every pair: its other diagnostics are sent before it, then again with
+            // the contrast warnings.
+            if !contrast.hasAudit(theme) { send(byFile, theme: theme, workspace) }
             for warning in contrast.warnings(theme: theme, workspace) {
                 byFile[warning.path, default: []].append(
                     contrastDiagnostic(
@@ -127,6 +132,11 @@ extension LanguageServer {
         } else if !isOpen {
             contrast.forget(theme)
         }
+        send(byFile, theme: theme, workspace)
+    }
+
+    /// Sends a theme's diagnostics, by absolute path, to each of its files and to those that had some.
+    private func send(_ byFile: [String: [JSONValue]], theme: String, _ workspace: ThemeWorkspace) {
         let files = diagnostics.files(of: theme, files: workspace.files(of: theme), withIssues: Set(byFile.keys))
         for path in files where workspace.isUnderRoot(path) {
             var list = byFile[path] ?? []

@@ -31,7 +31,7 @@ extension LanguageServer {
     /// A key and every name of it: in the files of its theme and of the themes layered with it, and (for a key of
     /// the `--theme` theme) each `var(--NAME)` of it in the workspace's style sheets, open or on disk.
     func rename(_ params: JSONValue?) async throws -> JSONValue? {
-        await refreshCSSTable()
+        await refreshCSSTable(always: true)
         let request = try decode(RenameParams.self, params)
         let requested = request.newName
         guard let target = target(request.textDocument, request.position), case .themeFile(let file) = target,

@@ -11,7 +11,8 @@ import Synchronization
 /// waiting, the server applies what changed and sends diagnostics.
 public enum StdioConnection {
     enum Inbound: Sendable {
-        case frame(LSPFramer.Frame)
+        /// A message, and when the reader framed it.
+        case frame(LSPFramer.Frame, arrived: ContinuousClock.Instant)
         case changed(Set<String>)
         case rescan
         /// The input has been quiet since the message that scheduled this flush (its ticket).
@@ -20,7 +21,8 @@ public enum StdioConnection {
     }
 
     /// How long the input must be quiet before the server works out what the messages changed: a burst of edits
-    /// (a paste typed out, a client replaying changes) is read whole and analysed once.
+    /// (a paste typed out, a client replaying changes) is read whole and analysed once. A message that came after
+    /// the input had been quiet this long is no part of a burst: what it changed is worked out at once.
     static let settle = Duration.milliseconds(10)
 
     /// Serves until `exit` or the end of stdin; returns the exit status (0 only after `shutdown` then `exit`).
@@ -33,10 +35,12 @@ public enum StdioConnection {
                 let data = FileHandle.standardInput.availableData
                 if data.isEmpty { break }
                 framer.append(data)
-                while let frame = framer.next() {
-                    waiting.add(1, ordering: .relaxed)
-                    continuation.yield(.frame(frame))
-                }
+                let arrived = ContinuousClock.now
+                var frames: [LSPFramer.Frame] = []
+                while let frame = framer.next() { frames.append(frame) }
+                // Counted before any is handed on, so that the loop sees them all waiting.
+                waiting.add(frames.count, ordering: .relaxed)
+                for frame in frames { continuation.yield(.frame(frame, arrived: arrived)) }
             }
             continuation.yield(.end)
         }
@@ -47,15 +51,31 @@ public enum StdioConnection {
         }
         var watcher: ThemeWatcher?
         var ticket = 0
+        // When the input last arrived (messages read at once arrive together), when before that, and when the
+        // server last applied what had come. A message is analysed at once (with those read together with it) when
+        // the input before it had been quiet for the settle time, or had all been applied when it came: no burst
+        // is under way that waiting would gather.
+        var (lastRead, readBefore): (ContinuousClock.Instant?, ContinuousClock.Instant?) = (nil, nil)
+        var flushed: ContinuousClock.Instant?
+        var alone = false
         loop: for await inbound in stream {
+            alone = false
             switch inbound {
-            case .frame(let frame):
+            case .frame(let frame, let arrived):
                 waiting.subtract(1, ordering: .relaxed)
+                if arrived != lastRead { (lastRead, readBefore) = (arrived, lastRead) }
+                alone =
+                    readBefore.map { before in
+                        arrived - before >= settle || flushed.map { $0 >= before && $0 <= arrived } == true
+                    } ?? true
                 await server.handle(frame)
             case .changed(let paths): server.filesChanged(paths)
             case .rescan: server.rescan()
             case .settled(let settled):
-                if settled == ticket, waiting.load(ordering: .relaxed) == 0 { await server.flush() }
+                if settled == ticket, waiting.load(ordering: .relaxed) == 0 {
+                    await server.flush()
+                    flushed = ContinuousClock.now
+                }
                 continue loop
             case .end: break loop
             }
@@ -70,7 +90,11 @@ public enum StdioConnection {
                 do { try started.start() } catch { logger.warning("not watching the theme roots: \(error)") }
                 watcher = started
             }
-            if waiting.load(ordering: .relaxed) == 0 {
+            if waiting.load(ordering: .relaxed) == 0, alone {
+                ticket += 1
+                await server.flush()
+                flushed = ContinuousClock.now
+            } else if waiting.load(ordering: .relaxed) == 0 {
                 ticket += 1
                 let scheduled = ticket
                 Task {

@@ -2,6 +2,7 @@ import SnapStyleEngine
 import SnapStyleJSON
 import SnapStyleMethods
 import SnapStyleProtocol
+import SnapStyleReview
 import SnapStyleSystem
 import SnapStyleThemes
 
@@ -22,7 +23,7 @@ final class ThemeWorkspace {
     /// The theme each theme file belongs to, by absolute path.
     private(set) var themeOfFile: [String: String] = [:]
     private var models: [String: (bytes: [UInt8], document: TextDocument, model: ThemeFileModel)] = [:]
-    /// Per theme, the last changes applied to it, oldest first (`changedKeys(of:since:to:)`).
+    /// Per theme, the last changes applied to it, oldest first (`changes(of:since:to:)`).
     private var changeLog: [String: [ThemeChange]] = [:]
     /// At most this many changes are kept per theme.
     static let changeLogLimit = 64
@@ -88,19 +89,30 @@ final class ThemeWorkspace {
     }
 
     /// The keys, containers and components of a theme that may resolve differently in `generation` than in
-    /// `since`, from the changes applied in between; nil when the log does not hold every one of them.
-    func changedKeys(of theme: String, since: Int, to generation: Int) -> Set<NodeRef>? {
+    /// `since`, from the changes applied in between, with the edits of definitions they come from (a key edited
+    /// more than once: its first definitions and its last); nil when the log does not hold every one of them.
+    func changes(of theme: String, since: Int, to generation: Int) -> AuditChanges? {
         guard since <= generation else { return nil }
-        guard since < generation else { return [] }
+        guard since < generation else { return AuditChanges(nodes: [], edits: [:]) }
         let changes = (changeLog[theme] ?? []).filter { $0.generation > since && $0.generation <= generation }
         guard changes.map(\.generation) == Array((since + 1)...generation) else { return nil }
         var nodes = Set<NodeRef>()
+        var edits: [NodeRef: KeyEdit] = [:]
         for change in changes {
             for (attribute, keys) in change.changed { nodes.formUnion(keys.map { .key(attribute, $0) }) }
             nodes.formUnion(change.containers.map(NodeRef.container))
             nodes.formUnion(change.components.map(NodeRef.component))
+            for edit in change.edits {
+                let node = NodeRef.key(edit.attribute, edit.key)
+                if let first = edits[node] {
+                    edits[node]?.after = edit.after
+                    edits[node]?.before = first.before
+                } else {
+                    edits[node] = edit
+                }
+            }
         }
-        return nodes
+        return AuditChanges(nodes: nodes, edits: edits)
     }
 
     /// The themes that may have changed since the last call (whoever synced them).

@@ -7,6 +7,8 @@ public enum ColorSuggestion {
     public static func nearest(to color: RGBA, step: Double = 0.0005, passes check: (RGBA) -> Bool) -> RGBA? {
         let start = OKLCH(color)
         let steps = Int((1 / step).rounded(.up))
+        // Neighbouring lightnesses often round to the same written color: each is checked once.
+        var failed = Set<RGBA>()
         for index in 0...steps {
             let delta = Double(index) * step
             for sign in index == 0 ? [1.0] : [1.0, -1.0] {
@@ -15,10 +17,21 @@ public enum ColorSuggestion {
                 var candidate = start
                 candidate.lightness = lightness
                 // The hex is what a theme file gets, so the rounded color is what must pass.
-                guard let written = RGBA(hex: candidate.rgba.color.hex), check(written) else { continue }
+                let written = Self.written(candidate.rgba.color)
+                guard !failed.contains(written) else { continue }
+                guard check(written) else {
+                    failed.insert(written)
+                    continue
+                }
                 return written
             }
         }
         return nil
+    }
+
+    /// A color as its `#RRGGBBAA` form reads back: each channel clamped and rounded to 8 bits.
+    static func written(_ color: RGBA) -> RGBA {
+        func channel(_ value: Double) -> Double { Double(Int((min(max(value, 0), 1) * 255).rounded())) / 255 }
+        return RGBA(r: channel(color.r), g: channel(color.g), b: channel(color.b), a: channel(color.a))
     }
 }

@@ -4,9 +4,10 @@ import SnapStyleEngine
 ///
 /// A next generation measures again only the components, accents and named pairs that read a key the change
 /// reports as possibly resolving differently (`ThemeChange.changed`, which already holds every key reading an
-/// edited one), and keeps the other measurements. A change of the theme's structure (its components, containers,
-/// measured accents, named pairs, contexts or the options), or one whose keys are not known, measures everything.
-/// The result equals a whole audit's (`ThemeAuditor.run`). Used from one thread at a time.
+/// edited one), and, when the change's edits of definitions are known, only in the contexts where one of those keys
+/// may differ (`ChangeRegion`); it keeps the other measurements. A change of the theme's structure (its components,
+/// containers, measured accents, named pairs, contexts or the options), or one whose keys are not known, measures
+/// everything. The result equals a whole audit's (`ThemeAuditor.run`). Used from one thread at a time.
 public final class IncrementalAudit: @unchecked Sendable {
     /// A part of an audit measured on its own, in each context.
     enum Unit: Hashable {
@@ -32,9 +33,20 @@ public final class IncrementalAudit: @unchecked Sendable {
         var options: AuditOptions
     }
 
+    /// The named pairs, and what they were found among: the declared pairs, the surface keys, the imported ones.
+    struct Names {
+        var declared: [DeclaredPair]
+        var surface: Set<String>
+        var imported: Set<String>
+        var pairs: [ThemeAuditor.NamedPair]
+    }
+
     private struct Kept {
         var generation: Int
         var structure: Structure
+        var names: Names
+        /// The named pairs before the last ones (a token left out and put back finds them again).
+        var earlierNames: Names?
         /// The keys each unit reads directly.
         var dependencies: [Unit: Set<NodeRef>]
         /// Per context (in `structure.contexts`' order), what each unit measured.
@@ -59,13 +71,20 @@ public final class IncrementalAudit: @unchecked Sendable {
 
     public init() {}
 
-    /// The audit of the auditor's generation (every context, passing pairs left out). `changes(since:)`: the keys
-    /// that may resolve differently between that generation and the auditor's, nil when they are not known.
+    /// The audit of the auditor's generation (every context, passing pairs left out). `changes(since:)`: what may
+    /// resolve differently between that generation and the auditor's (and the edits it comes from), nil when it is
+    /// not known.
     public func run(
-        _ auditor: ThemeAuditor, changes: (_ since: Int) -> Set<NodeRef>?, memo: SuggestionMemo? = nil
+        _ auditor: ThemeAuditor, changes: (_ since: Int) -> AuditChanges?, memo: SuggestionMemo? = nil
     ) -> ThemeAuditResult {
         let generation = auditor.session.generation
-        let structure = Self.structure(of: auditor)
+        let changed = kept.flatMap { kept in
+            kept.generation == generation ? AuditChanges(nodes: [], edits: [:]) : changes(kept.generation)
+        }
+        let (names, sameNames) = Self.names(
+            of: auditor, reusing: kept?.names, or: kept?.earlierNames, changes: changed)
+        let earlierNames = sameNames ? kept?.earlierNames : kept?.names
+        let structure = Self.structure(of: auditor, named: names.pairs)
         if let kept, kept.generation == generation, kept.structure == structure {
             lastRun = (0, 0, false)
             lastRegrouped = 0
@@ -76,24 +95,34 @@ public final class IncrementalAudit: @unchecked Sendable {
         var stale: Set<Unit>?
         var parts: [Group: Part] = [:]
         var holders: [FixKey: Set<Group>] = [:]
-        if let kept, kept.structure == structure, let changed = changes(kept.generation),
-            !changed.contains(where: Self.isStructural)
+        var known: AuditChanges?
+        if let kept, kept.structure == structure, let changes = changed,
+            !changes.nodes.contains(where: Self.isStructural)
         {
             measured = kept.measured
             dependencies = kept.dependencies
             parts = kept.parts
             holders = kept.holders
-            stale = Set(structure.units.filter { !dependencies[$0, default: []].isDisjoint(with: changed) })
+            stale = Set(structure.units.filter { !dependencies[$0, default: []].isDisjoint(with: changes.nodes) })
+            known = changes
         } else {
             measured = Array(repeating: [:], count: structure.contexts.count)
             dependencies = Dictionary(
                 uniqueKeysWithValues: structure.units.map { ($0, Self.dependencies(of: $0, auditor, structure.named)) })
         }
         var units = 0, pairs = 0
+        var remeasured = Set<Unit>()
+        let layers = auditor.session.snapshot.layers
         for (index, context) in structure.contexts.enumerated() {
             var screen: Backdrop??
             var prepared: PreparedContext??
+            // With the edits known, a stale unit is measured again only where a key it reads may differ.
+            var region = known.flatMap {
+                $0.edits == nil ? nil : ChangeRegion(layers: layers, changes: $0, context: context)
+            }
             for unit in structure.units where stale?.contains(unit) ?? true {
+                if region != nil, !dependencies[unit, default: []].contains(where: { region!.differs($0) }) { continue }
+                remeasured.insert(unit)
                 let result: Measured
                 switch unit {
                 case .component(let id):
@@ -117,7 +146,8 @@ public final class IncrementalAudit: @unchecked Sendable {
             }
         }
         let groups = Self.groups(of: structure)
-        let regroup = stale.map { Set($0.map { Self.group(of: $0, structure) }) } ?? Set(groups.keys)
+        // A stale unit that no context measured again keeps its part.
+        let regroup = stale == nil ? Set(groups.keys) : Set(remeasured.map { Self.group(of: $0, structure) })
         for group in regroup {
             if let old = parts[group] {
                 for key in old.uses.keys { holders[key]?.remove(group) }
@@ -126,10 +156,18 @@ public final class IncrementalAudit: @unchecked Sendable {
             for key in part.uses.keys { holders[key, default: []].insert(group) }
             parts[group] = part
         }
-        let result = auditor.result(of: parts, holders: holders, contexts: structure.contexts, memo: memo)
+        var result: ThemeAuditResult
+        if let kept, stale != nil, regroup.isEmpty {
+            // Nothing measured again: the findings are those of the last run.
+            result = kept.result
+            result.generation = generation
+        } else {
+            result = auditor.result(of: parts, holders: holders, contexts: structure.contexts, memo: memo)
+        }
         kept = Kept(
-            generation: generation, structure: structure, dependencies: dependencies, measured: measured,
-            parts: parts, holders: holders, result: result)
+            generation: generation, structure: structure, names: names, earlierNames: earlierNames,
+            dependencies: dependencies,
+            measured: measured, parts: parts, holders: holders, result: result)
         lastRun = (units, pairs, stale == nil)
         lastRegrouped = regroup.count
         return result
@@ -138,9 +176,47 @@ public final class IncrementalAudit: @unchecked Sendable {
     /// Forgets what was measured: the next run measures everything.
     public func reset() { kept = nil }
 
-    static func structure(of auditor: ThemeAuditor) -> Structure {
+    /// The named pairs of the auditor's generation: those kept when no changed surface key was added, removed, or
+    /// became (or stopped being) an imported token, and the declared pairs are the same; else the earlier ones when
+    /// the keys are those they were found among; else found again.
+    static func names(of auditor: ThemeAuditor, reusing kept: Names?, or earlier: Names?, changes: AuditChanges?)
+        -> (names: Names, kept: Bool)
+    {
+        let snapshot = auditor.session.snapshot
+        if let kept, let changes, kept.declared == auditor.declared {
+            var (surface, imported) = (kept.surface, kept.imported)
+            var same = true
+            for case .key(.surface, let key) in changes.nodes {
+                let isImported = snapshot.token(.surface, key) != nil
+                let isDefined = isImported || snapshot.defines(.surface, key)
+                guard kept.imported.contains(key) != isImported || kept.surface.contains(key) != isDefined else {
+                    continue
+                }
+                same = false
+                if isDefined { surface.insert(key) } else { surface.remove(key) }
+                if isImported { imported.insert(key) } else { imported.remove(key) }
+            }
+            if same { return (kept, true) }
+            if let earlier, earlier.declared == auditor.declared, earlier.surface == surface,
+                earlier.imported == imported
+            {
+                return (earlier, false)
+            }
+            let names = Names(
+                declared: auditor.declared, surface: surface, imported: imported,
+                pairs: auditor.namedPairs(among: surface.sorted(), imported: imported.sorted()))
+            return (names, false)
+        }
+        let keys = snapshot.keys(.surface)
+        let imported = keys.filter { snapshot.token(.surface, $0) != nil }
+        let names = Names(
+            declared: auditor.declared, surface: Set(keys), imported: Set(imported),
+            pairs: auditor.namedPairs(among: keys, imported: imported))
+        return (names, false)
+    }
+
+    static func structure(of auditor: ThemeAuditor, named: [ThemeAuditor.NamedPair]) -> Structure {
         let session = auditor.session
-        let named = auditor.namedPairs()
         let units =
             session.components.keys.sorted().map(Unit.component) + auditor.measuredAccents.map(Unit.accent)
             + named.indices.map(Unit.named)

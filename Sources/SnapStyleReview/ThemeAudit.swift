@@ -50,20 +50,62 @@ public enum ThemeAudit {
 
     /// The pairs a theme's manifest declares (`theme.audit` in any of its JSON files), and those that could not be
     /// read.
+    /// `memo`: what each file declared when last read; a file read again with the same bytes is not parsed again.
     public static func declaredPairs(
-        of info: ThemeInfo, displayPath: (String) -> String, readFile: (String) -> [UInt8]?
+        of info: ThemeInfo, displayPath: (String) -> String, readFile: (String) -> [UInt8]?,
+        memo: DeclaredPairsMemo? = nil
     ) -> (pairs: [DeclaredPair], problems: [String]) {
         var declared: [DeclaredPair] = []
         var problems: [String] = []
         guard info.origin != .builtin else { return ([], []) }
+        var files: [String: (bytes: [UInt8], pairs: [DeclaredPair], problems: [String])] = [:]
+        defer { memo?.files = files }
         for file in info.files where file.hasSuffix(".json") {
-            guard let bytes = readFile(info.root + "/" + file), let json = try? Jansson.parse(bytes: bytes),
+            let path = info.root + "/" + file
+            guard let bytes = readFile(path) else { continue }
+            var read: (pairs: [DeclaredPair], problems: [String]) = ([], [])
+            if let known = memo?.files[path], known.bytes == bytes {
+                read = (known.pairs, known.problems)
+            } else if Self.mayName(bytes, "audit"), let json = try? Jansson.parse(bytes: bytes),
                 let audit = json["theme"]?["audit"]
-            else { continue }
-            let (pairs, trouble) = DeclaredPair.read(audit, file: displayPath(info.root + "/" + file))
-            declared += pairs
-            problems += trouble
+            {
+                read = DeclaredPair.read(audit, file: displayPath(path))
+            }
+            files[path] = (bytes, read.pairs, read.problems)
+            declared += read.pairs
+            problems += read.problems
         }
         return (declared, problems)
     }
+}
+
+extension ThemeAudit {
+    /// Whether JSON text may have a member named `name` (ASCII): it holds the name, or an escape (`\u`) that may
+    /// spell it. A file that cannot is not parsed.
+    static func mayName(_ bytes: [UInt8], _ name: String) -> Bool {
+        let needle = Array(name.utf8)
+        guard let first = needle.first else { return true }
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") {
+                return true
+            }
+            if byte == first, bytes.count - index >= needle.count,
+                bytes[index..<index + needle.count].elementsEqual(needle)
+            {
+                return true
+            }
+            index += 1
+        }
+        return false
+    }
+}
+
+/// The pairs each theme file declared when last read, with its bytes (for `ThemeAudit.declaredPairs`); used from one
+/// thread at a time.
+public final class DeclaredPairsMemo: @unchecked Sendable {
+    var files: [String: (bytes: [UInt8], pairs: [DeclaredPair], problems: [String])] = [:]
+
+    public init() {}
 }

@@ -60,6 +60,11 @@ extension ThemeAuditor {
     func namedPairs() -> [NamedPair] {
         let snapshot = session.snapshot
         let keys = snapshot.keys(.surface)
+        return namedPairs(among: keys, imported: keys.filter { snapshot.token(.surface, $0) != nil })
+    }
+
+    /// The named pairs among the theme's surface keys (sorted) and those of them that are imported tokens.
+    func namedPairs(among keys: [String], imported: [String]) -> [NamedPair] {
         var pairs: [NamedPair] = []
         for (index, pair) in declared.enumerated() {
             for (foreground, background) in pair.expand(among: keys) {
@@ -67,7 +72,6 @@ extension ThemeAuditor {
                     NamedPair(subject: .declared(index), foreground: foreground, background: background, use: pair.use))
             }
         }
-        let imported = keys.filter { snapshot.token(.surface, $0) != nil }
         for pair in NamingConvention.pairs(among: imported) {
             pairs.append(
                 NamedPair(

@@ -185,9 +185,17 @@ extension ThemeBuilder {
         var changed: [Attribute: [String]] = [:]
         for case .key(let attribute, let key) in affected { changed[attribute, default: []].append(key) }
         for attribute in changed.keys { changed[attribute]!.sort() }
-        let change = ThemeChange(
+        var change = ThemeChange(
             theme: oldSnapshot.name, generation: probe.generation, changed: changed, containers: containers,
             components: components, files: files)
+        for case .key(let attribute, let key) in changedNodes {
+            change.edits.append(
+                KeyEdit(
+                    attribute: attribute, key: key,
+                    before: oldSnapshot.layers.map { $0.entry(attribute, key)?.definition },
+                    after: layers.map { $0.entry(attribute, key)?.definition }))
+        }
+        change.edits.sort { ($0.attribute.rawValue, $0.key) < ($1.attribute.rawValue, $1.key) }
         return .applied(
             change: change, delta: Delta(nodes: changedNodes, files: files),
             installation: .next(probe, changed: affected.union(changedNodes)))

@@ -13,9 +13,28 @@ public struct ThemeChange: Sendable, Hashable {
     public var files: [String]
     /// The errors of the tokens the theme leaves out in this generation (the rest serves).
     public var tokenErrors: [ThemeError] = []
+    /// The keys whose definitions changed (the other keys of `changed` read them), each with its definitions
+    /// before and after: what tells in which contexts a value may differ.
+    public var edits: [KeyEdit] = []
 
     /// Whether anything resolves differently.
     public var isEmpty: Bool { changed.isEmpty && containers.isEmpty && components.isEmpty }
+}
+
+/// A key whose definitions changed between two generations: its definition in each layer, bottom first, before and
+/// after (nil where a layer does not define it).
+public struct KeyEdit: Sendable, Hashable {
+    public var attribute: Attribute
+    public var key: String
+    public var before: [Definition?]
+    public var after: [Definition?]
+
+    public init(attribute: Attribute, key: String, before: [Definition?], after: [Definition?]) {
+        self.attribute = attribute
+        self.key = key
+        self.before = before
+        self.after = after
+    }
 }
 
 /// A change that could not be applied: the theme keeps serving `generation` (0: it never loaded).

@@ -89,6 +89,50 @@ import Testing
         #expect(await harness.change(Self.theme, version: 3) == [])
     }
 
+    @Test func anOpenedThemesDiagnosticsComeBeforeItsFirstAuditThenWithItsWarnings() async throws {
+        let harness = await Harness()
+        let pale = Self.theme.replacingOccurrences(of: "\"else\": \"#3A3A3C\"", with: "\"else\": \"#C8C8C8\"")
+        _ = await harness.notify(
+            "textDocument/didOpen",
+            ["textDocument": ["uri": .string(harness.uri), "languageId": "json", "version": 1, "text": .string(pale)]])
+        let published = harness.sent.filter { $0["params"]?["uri"]?.stringValue == harness.uri }
+            .compactMap { $0["params"]?["diagnostics"]?.arrayValue }
+        #expect(published.count == 2, "\(published)")
+        #expect(published.first == [], "first without the audit")
+        #expect(published.last?.count == 1, "then with its warning")
+        // An edit's audit is incremental: one publish, with the warnings.
+        _ = await harness.change(Self.theme, version: 2)
+        let edited = harness.sent.filter { $0["params"]?["uri"]?.stringValue == harness.uri }
+        #expect(edited.count == 1 && edited.first?["params"]?["diagnostics"]?.arrayValue == [])
+    }
+
+    @Test func theCSSNamesAreWorkedOutOnlyWhileAStyleSheetIsOpen() async throws {
+        let harness = await Harness()
+        _ = await harness.notify(
+            "textDocument/didOpen",
+            [
+                "textDocument": [
+                    "uri": .string(harness.uri), "languageId": "json", "version": 1, "text": .string(Self.theme),
+                ]
+            ])
+        let pale = Self.theme.replacingOccurrences(of: "\"else\": \"#3A3A3C\"", with: "\"else\": \"#C8C8C8\"")
+        _ = await harness.change(pale, version: 2)
+        #expect(harness.server.cssTable == nil, "no style sheet is open: the names are not needed")
+        let sheet = FileURI.uri(harness.roots.path + "/app.css")
+        _ = await harness.notify(
+            "textDocument/didOpen",
+            [
+                "textDocument": [
+                    "uri": .string(sheet), "languageId": "css", "version": 1,
+                    "text": ".a { color: var(--surface-system-gray); }",
+                ]
+            ])
+        let table = try #require(harness.server.cssTable)
+        #expect(table["--surface-system-gray"]?.key == "systemGray")
+        let warnings = harness.sent.last { $0["params"]?["uri"]?.stringValue == sheet }?["params"]?["diagnostics"]
+        #expect(warnings?.arrayValue == [], "the sheet names a key of the style sheets' theme")
+    }
+
     @Test func closingTheThemeTakesItsWarningsAway() async throws {
         let harness = await Harness()
         let pale = Self.theme.replacingOccurrences(of: "\"else\": \"#3A3A3C\"", with: "\"else\": \"#C8C8C8\"")
