@@ -1,3 +1,5 @@
+import SnapStyleValues
+
 extension BuildFormat {
     /// Android resources under the output's directory: `values/colors.xml` (`#AARRGGBB`), `values/dimens.xml`
     /// (lengths in `dp`, font sizes in `sp`, plain numbers as float items) and `values/strings.xml` (everything
@@ -23,7 +25,7 @@ extension BuildFormat {
                 if BuildNaming.startsWithDigit(name) { name = "t_" + name }
                 let fontSize =
                     declaration.suffix == "-font-size"
-                    || BuildNaming.contains(BuildNaming.join(words, .kebab), "font-size")
+                    || KeySyntax.contains(BuildNaming.join(words, .kebab), "font-size")
                 let (kind, line) = androidResource(name, declaration.value, fontSize: fontSize, remBase: output.remBase)
                 files[directory, default: [:]][kind, default: []].append(line)
             }

@@ -148,18 +148,6 @@ public enum BuildNaming {
         }
     }
 
-    /// Whether `text` holds `part`, byte for byte (without Foundation's or the generic string search).
-    static func contains(_ text: String, _ part: String) -> Bool {
-        let bytes = Array(text.utf8)
-        let needle = Array(part.utf8)
-        guard let first = needle.first else { return true }
-        guard bytes.count >= needle.count else { return false }
-        for start in 0...(bytes.count - needle.count) where bytes[start] == first {
-            if bytes[start..<(start + needle.count)].elementsEqual(needle) { return true }
-        }
-        return false
-    }
-
     /// A name from a prefix, a key path and a member suffix (`-font-size`).
     public static func name(prefix: String?, path: String, suffix: String = "", _ naming: BuildOutput.Naming) -> String
     {

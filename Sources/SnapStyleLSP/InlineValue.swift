@@ -1,14 +1,15 @@
 import SnapStyleEngine
 import SnapStyleJSON
 import SnapStyleJansson
+import SnapStyleMethods
 import SnapStyleProtocol
 
 /// Resolved values written short, as an editor shows them beside the text: `#0A6CFF`, `17pt semibold`, `16`.
 public enum InlineValue {
     /// A value of `attribute` (the engine's answer), read as clients read it.
     public static func short(_ value: ResolvedValue?, _ attribute: Attribute) -> String {
-        guard let value, let typed = StyleValue(json: value.json, attribute: attribute) else { return "no value" }
-        return short(typed)
+        guard let value else { return "no value" }
+        return short(value.styleValue)
     }
 
     public static func short(_ value: StyleValue) -> String {

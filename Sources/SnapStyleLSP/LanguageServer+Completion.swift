@@ -13,7 +13,8 @@ extension LanguageServer {
                 let table = cssTable
             else { return nil }
             let range = document.range(start, offset)
-            let matching = table.names.filter { $0.dropFirst(2).lowercased().contains(partial.lowercased()) }
+            let needle = partial.lowercased()
+            let matching = table.names.filter { KeySyntax.contains(String($0.dropFirst(2)).lowercased(), needle) }
             let items: [JSONValue] = matching.prefix(Limits.completionItems).map { name in
                 let entry = table[name]
                 return [
@@ -80,10 +81,11 @@ extension LanguageServer {
     }
 
     func nameItems(_ names: [String], range: LSPRange, kind: CompletionKind) -> JSONValue {
+        let edited = range.json
         let items: [JSONValue] = names.map {
             [
                 "label": .string($0), "kind": .integer(kind.rawValue),
-                "textEdit": ["range": range.json, "newText": .string($0)],
+                "textEdit": ["range": edited, "newText": .string($0)],
             ]
         }
         return ["isIncomplete": false, "items": .array(items)]
@@ -103,18 +105,22 @@ extension LanguageServer {
         for entry in workspace.keyList(file.themeName, theme: file.theme) where wanted.contains(entry.attribute) {
             if needle.isEmpty || entry.folded.hasPrefix(needle) {
                 starting.append(entry)
-            } else if entry.folded.contains(needle) {
+            } else if KeySyntax.contains(entry.folded, needle) {
                 containing.append(entry)
             }
         }
         let matching = starting + containing
+        // One range and one description per attribute, shared by every item.
+        let edited = range.json
+        let descriptions = Dictionary(
+            uniqueKeysWithValues: attributes.map { ($0, ["description": JSONValue.string($0.rawValue)] as JSONValue) })
         let items: [JSONValue] = matching.prefix(Limits.completionItems).map { entry in
             let value = try? session.resolve(entry.attribute, entry.key)
             return [
                 "label": .string(entry.key), "detail": .string(InlineValue.short(value, entry.attribute)),
                 "kind": .integer((entry.attribute == .surface ? CompletionKind.color : .value).rawValue),
-                "textEdit": ["range": range.json, "newText": .string(entry.key + closing)],
-                "labelDetails": ["description": .string(entry.attribute.rawValue)],
+                "textEdit": ["range": edited, "newText": .string(entry.key + closing)],
+                "labelDetails": descriptions[entry.attribute] ?? .null,
             ]
         }
         return ["isIncomplete": .bool(matching.count > Limits.completionItems), "items": .array(items)]

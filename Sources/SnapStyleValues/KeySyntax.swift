@@ -23,6 +23,28 @@ public enum KeySyntax {
         }
     }
 
+    /// Whether `text` holds `part`, byte for byte: a search of names as completion and naming make it, many times
+    /// per request, without Foundation's Unicode-aware search or copies of native strings.
+    public static func contains(_ text: String, _ part: String) -> Bool {
+        var (text, part) = (text, part)
+        return text.withUTF8 { bytes in
+            part.withUTF8 { needle in
+                guard let first = needle.first else { return true }
+                guard bytes.count >= needle.count else { return false }
+                var start = 0
+                while start <= bytes.count - needle.count {
+                    if bytes[start] == first {
+                        var index = 1
+                        while index < needle.count, bytes[start + index] == needle[index] { index += 1 }
+                        if index == needle.count { return true }
+                    }
+                    start += 1
+                }
+                return false
+            }
+        }
+    }
+
     /// Whether `key` may name a key at all: a native key, or an imported token's path (DTCG names: segments not
     /// starting with `$`, without `{`, `}` or control characters, joined by dots).
     public static func isValidReference(_ key: String) -> Bool {
