@@ -50,58 +50,53 @@ public enum StdioConnection {
             output.write(Data(LSPFramer.frame(Array(Jansson.encode(message).utf8))))
         }
         var watcher: ThemeWatcher?
-        var ticket = 0
-        // When the input last arrived (messages read at once arrive together), when before that, and when the
-        // server last applied what had come. A message is analysed at once (with those read together with it) when
-        // the input before it had been quiet for the settle time, or had all been applied when it came: no burst
-        // is under way that waiting would gather.
-        var (lastRead, readBefore): (ContinuousClock.Instant?, ContinuousClock.Instant?) = (nil, nil)
-        var flushed: ContinuousClock.Instant?
-        var alone = false
-        loop: for await inbound in stream {
-            alone = false
-            switch inbound {
-            case .frame(let frame, let arrived):
-                waiting.subtract(1, ordering: .relaxed)
-                if arrived != lastRead { (lastRead, readBefore) = (arrived, lastRead) }
-                alone =
-                    readBefore.map { before in
-                        arrived - before >= settle || flushed.map { $0 >= before && $0 <= arrived } == true
-                    } ?? true
-                await server.handle(frame)
-            case .changed(let paths): server.filesChanged(paths)
-            case .rescan: server.rescan()
-            case .settled(let settled):
-                if settled == ticket, waiting.load(ordering: .relaxed) == 0 {
-                    await server.flush()
-                    flushed = ContinuousClock.now
-                }
-                continue loop
-            case .end: break loop
-            }
-            if server.exitCode != nil { break }
-            if watcher == nil, !server.watchedRoots.isEmpty {
-                let started = ThemeWatcher(roots: server.watchedRoots, logger: logger) { event in
-                    switch event {
-                    case .changed(let paths): continuation.yield(.changed(paths))
-                    case .rescan: continuation.yield(.rescan)
+        var schedule = FlushSchedule(settle: settle)
+        // The settle timers are children of this group, so none outlives the loop.
+        await withDiscardingTaskGroup { timers in
+            loop: for await inbound in stream {
+                switch inbound {
+                case .frame(let frame, let arrived):
+                    waiting.subtract(1, ordering: .relaxed)
+                    schedule.message(arrived: arrived)
+                    await server.handle(frame)
+                case .changed(let paths):
+                    schedule.otherInput()
+                    server.filesChanged(paths)
+                case .rescan:
+                    schedule.otherInput()
+                    server.rescan()
+                case .settled(let settled):
+                    if schedule.isDue(settled, waiting: waiting.load(ordering: .relaxed)) {
+                        await server.flush()
+                        schedule.flushed(at: .now)
                     }
+                    continue loop
+                case .end: break loop
                 }
-                do { try started.start() } catch { logger.warning("not watching the theme roots: \(error)") }
-                watcher = started
-            }
-            if waiting.load(ordering: .relaxed) == 0, alone {
-                ticket += 1
-                await server.flush()
-                flushed = ContinuousClock.now
-            } else if waiting.load(ordering: .relaxed) == 0 {
-                ticket += 1
-                let scheduled = ticket
-                Task {
-                    try? await Task.sleep(for: settle)
-                    continuation.yield(.settled(scheduled))
+                if server.exitCode != nil { break }
+                if watcher == nil, !server.watchedRoots.isEmpty {
+                    let started = ThemeWatcher(roots: server.watchedRoots, logger: logger) { event in
+                        switch event {
+                        case .changed(let paths): continuation.yield(.changed(paths))
+                        case .rescan: continuation.yield(.rescan)
+                        }
+                    }
+                    do { try started.start() } catch { logger.warning("not watching the theme roots: \(error)") }
+                    watcher = started
+                }
+                switch schedule.decide(waiting: waiting.load(ordering: .relaxed)) {
+                case .flushNow:
+                    await server.flush()
+                    schedule.flushed(at: .now)
+                case .settle(let ticket):
+                    timers.addTask {
+                        try? await Task.sleep(for: settle)
+                        continuation.yield(.settled(ticket))
+                    }
+                case .wait: break
                 }
             }
+            timers.cancelAll()
         }
         watcher?.stop()
         return server.exitCode ?? 1
