@@ -6,10 +6,7 @@ public enum WCAGContrast {
     /// The relative luminance of an opaque sRGB color, 0 (black) to 1 (white), as WCAG 2.2 defines it (the
     /// linearisation threshold 0.04045 of IEC 61966-2-1; alpha is ignored: composite first).
     public static func relativeLuminance(_ color: RGBA) -> Double {
-        func linear(_ c: Double) -> Double {
-            let c = min(max(c, 0), 1)
-            return c <= 0.04045 ? c / 12.92 : Double.pow((c + 0.055) / 1.055, 2.4)
-        }
+        func linear(_ c: Double) -> Double { RGBA.linear(min(max(c, 0), 1)) }
         return 0.2126 * linear(color.r) + 0.7152 * linear(color.g) + 0.0722 * linear(color.b)
     }
 

@@ -67,28 +67,32 @@ public struct RGBA: Hashable, Sendable {
     }
 }
 
-/// Björn Ottosson's OKLab, from and to gamma-encoded sRGB.
-struct OKLab {
-    var L: Double
-    var A: Double
-    var B: Double
+extension RGBA {
+    /// sRGB's transfer function undone (IEC 61966-2-1): a gamma-encoded channel in 0...1 as linear light.
+    public static func linear(_ c: Double) -> Double {
+        c <= 0.04045 ? c / 12.92 : Double.pow((c + 0.055) / 1.055, 2.4)
+    }
 
-    init(L: Double, A: Double, B: Double) {
+    /// sRGB's transfer function: a linear-light channel in 0...1, gamma-encoded.
+    public static func encoded(_ c: Double) -> Double {
+        c <= 0.0031308 ? 12.92 * c : 1.055 * Double.pow(c, 1 / 2.4) - 0.055
+    }
+}
+
+/// Björn Ottosson's OKLab, from and to gamma-encoded sRGB.
+public struct OKLab: Sendable {
+    public var L: Double
+    public var A: Double
+    public var B: Double
+
+    public init(L: Double, A: Double, B: Double) {
         self.L = L
         self.A = A
         self.B = B
     }
 
-    private static func linear(_ c: Double) -> Double {
-        c <= 0.04045 ? c / 12.92 : Double.pow((c + 0.055) / 1.055, 2.4)
-    }
-
-    private static func encoded(_ c: Double) -> Double {
-        c <= 0.0031308 ? 12.92 * c : 1.055 * Double.pow(c, 1 / 2.4) - 0.055
-    }
-
-    init(_ color: RGBA) {
-        let r = Self.linear(color.r), g = Self.linear(color.g), b = Self.linear(color.b)
+    public init(_ color: RGBA) {
+        let r = RGBA.linear(color.r), g = RGBA.linear(color.g), b = RGBA.linear(color.b)
         let l = Double.root(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b, 3)
         let m = Double.root(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b, 3)
         let s = Double.root(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b, 3)
@@ -97,13 +101,21 @@ struct OKLab {
         B = 0.0259040371 * l + 0.7827717662 * m - 0.8086757660 * s
     }
 
-    var rgb: RGBA {
+    /// The linear-light sRGB channels (red, green, blue), unclipped: outside 0...1 when out of the sRGB gamut.
+    public var linearRGB: (r: Double, g: Double, b: Double) {
         let l = Double.pow(L + 0.3963377774 * A + 0.2158017576 * B, 3)
         let m = Double.pow(L - 0.1055613458 * A - 0.0638541728 * B, 3)
         let s = Double.pow(L - 0.0894841775 * A - 1.2914855480 * B, 3)
-        let r = 4.0767416621 * l - 3.3077115913 * m + 0.2309699292 * s
-        let g = -1.2684380046 * l + 2.6097574011 * m - 0.3413193965 * s
-        let b = -0.0041960863 * l - 0.7034186147 * m + 1.7076147010 * s
-        return RGBA(r: Self.encoded(max(r, 0)), g: Self.encoded(max(g, 0)), b: Self.encoded(max(b, 0)))
+        return (
+            4.0767416621 * l - 3.3077115913 * m + 0.2309699292 * s,
+            -1.2684380046 * l + 2.6097574011 * m - 0.3413193965 * s,
+            -0.0041960863 * l - 0.7034186147 * m + 1.7076147010 * s
+        )
+    }
+
+    /// The opaque sRGB color, negative channels clipped to 0.
+    public var rgb: RGBA {
+        let (r, g, b) = linearRGB
+        return RGBA(r: RGBA.encoded(max(r, 0)), g: RGBA.encoded(max(g, 0)), b: RGBA.encoded(max(b, 0)))
     }
 }
