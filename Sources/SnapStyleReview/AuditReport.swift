@@ -83,8 +83,7 @@ extension ThemeAuditor {
     /// failing foreground.
     func result(of measurements: [ContextMeasurements], all: Bool, memo: SuggestionMemo?) -> ThemeAuditResult {
         let contexts = measurements.map(\.context)
-        var groups: [AuditMeasurement: Int] = [:]
-        var findings: [AuditFinding] = []
+        var groups = FindingGroups()
         var measured = 0, unmeasured = 0
         // Every measurement of a foreground key's color, for the suggestion that must pass them all.
         var uses: [FixKey: [AuditMeasurement]] = [:]
@@ -94,16 +93,10 @@ extension ThemeAuditor {
             measured += pairs.count
             for pair in pairs {
                 uses[FixKey(pair), default: []].append(pair)
-                var shown = pair
-                shown.font = nil
-                if let index = groups[shown] {
-                    findings[index].contexts.append(context)
-                } else {
-                    groups[shown] = findings.count
-                    findings.append(AuditFinding(measurement: pair, contexts: [context]))
-                }
+                groups.add(pair, in: context)
             }
         }
+        var findings = groups.findings
         var fixes: [FixKey: ColorFix] = [:]
         for index in findings.indices where !findings[index].measurement.passes {
             let fixKey = FixKey(findings[index].measurement)

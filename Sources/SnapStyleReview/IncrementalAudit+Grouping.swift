@@ -54,8 +54,7 @@ extension IncrementalAudit {
     /// A group's part: its units' measurements in every context, equal ones grouped as a whole audit groups them.
     static func part(units: [Int], _ structure: Structure, _ measured: [[Unit: Measured]]) -> Part {
         var part = Part(first: units.first ?? 0, failing: [], exempt: 0, measured: 0, unmeasured: 0, uses: [:])
-        var groups: [AuditMeasurement: Int] = [:]
-        var findings: [AuditFinding] = []
+        var groups = FindingGroups()
         var orders: [Order] = []
         for (index, context) in structure.contexts.enumerated() {
             for unit in units {
@@ -64,18 +63,13 @@ extension IncrementalAudit {
                 part.measured += result.pairs.count
                 for (position, pair) in result.pairs.enumerated() {
                     part.uses[FixKey(pair), default: []].append(pair)
-                    var shown = pair
-                    shown.font = nil
-                    if let found = groups[shown] {
-                        findings[found].contexts.append(context)
-                    } else {
-                        groups[shown] = findings.count
-                        findings.append(AuditFinding(measurement: pair, contexts: [context]))
+                    if groups.add(pair, in: context) {
                         orders.append(Order(context: index, unit: unit, pair: position))
                     }
                 }
             }
         }
+        let findings = groups.findings
         part.exempt = findings.filter { $0.measurement.requirement.ratio == nil }.count
         part.failing = zip(orders, findings).filter { !$0.1.measurement.passes }.map { ($0, $1) }
         return part
