@@ -6,8 +6,8 @@ import SnapStyleProtocol
 
 /// Resolved values written short, as an editor shows them beside the text: `#0A6CFF`, `17pt semibold`, `16`.
 public enum InlineValue {
-    /// A value of `attribute` (the engine's answer), read as clients read it.
-    public static func short(_ value: ResolvedValue?, _ attribute: Attribute) -> String {
+    /// A resolved value (the engine's answer), as clients read it.
+    public static func short(_ value: ResolvedValue?) -> String {
         guard let value else { return "no value" }
         return short(value.styleValue)
     }

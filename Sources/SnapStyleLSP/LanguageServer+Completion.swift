@@ -117,7 +117,7 @@ extension LanguageServer {
         let items: [JSONValue] = matching.prefix(Limits.completionItems).map { entry in
             let value = try? session.resolve(entry.attribute, entry.key)
             return [
-                "label": .string(entry.key), "detail": .string(InlineValue.short(value, entry.attribute)),
+                "label": .string(entry.key), "detail": .string(InlineValue.short(value)),
                 "kind": .integer((entry.attribute == .surface ? CompletionKind.color : .value).rawValue),
                 "textEdit": ["range": edited, "newText": .string(entry.key + closing)],
                 "labelDetails": descriptions[entry.attribute] ?? .null,

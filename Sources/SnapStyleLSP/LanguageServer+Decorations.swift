@@ -101,7 +101,7 @@ extension LanguageServer {
             guard let node = workspace.node(site.name, theme: file.theme), case .key(let attribute, let key) = node
             else { continue }
             let value = try? session.resolve(attribute, key)
-            found.append((min(site.end + 1, file.document.bytes.count), InlineValue.short(value, attribute)))
+            found.append((min(site.end + 1, file.document.bytes.count), InlineValue.short(value)))
         }
         let positions = file.document.positions(of: found.map(\.offset))
         let hints: [JSONValue] = zip(found, positions).map { hint, position in

@@ -78,7 +78,7 @@ extension LanguageServer {
             let value: String
             do {
                 let styleContext = try StyleContext(json: .object(context))
-                value = InlineValue.short(try session.resolve(attribute, key, context: styleContext), attribute)
+                value = InlineValue.short(try session.resolve(attribute, key, context: styleContext))
             } catch {
                 value = "error: \(error)"
             }
